@@ -1,0 +1,41 @@
+# hikaku: `make demo` and `make test` work on a fresh machine with Python 3.11+.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip install --disable-pip-version-check -q
+
+.PHONY: demo test install bench eval clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "hikaku needs Python 3.11 or newer; set PYTHON=python3.11")'
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[test]'
+	@touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+
+## demo: compare the bundled example (就業規則 v1 → v2) offline and print the table
+demo: $(VENV)/.installed
+	@$(BIN)/hikaku compare examples/shugyo_kisoku_v1.md examples/shugyo_kisoku_v2.md
+
+## test: the whole test suite
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest
+
+## eval: accuracy on the dev sets (needs ../shared/eval), hikaku vs baselines
+eval: $(VENV)/.installed
+	$(BIN)/python bench/run_eval.py
+
+## bench: accuracy and speed, written to bench/RESULTS.md
+bench: $(VENV)/.installed
+	$(BIN)/python bench/run_eval.py --write
+	$(BIN)/python bench/timing.py --write
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache

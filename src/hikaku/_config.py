@@ -1,0 +1,104 @@
+"""Options of a comparison, resolved from: arguments > environment ``HIKAKU_*`` >
+the user's ``config.toml`` > defaults.
+
+The user directory is ``$HIKAKU_HOME`` if set, else ``$XDG_CONFIG_HOME/hikaku`` or
+``~/.config/hikaku``; its ``config.toml`` may hold the same keys as the options,
+at top level or under ``[compare]``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ._exceptions import ConfigurationError
+from .tools.registry import TOOL_NAMES
+
+__all__ = ["CompareOptions", "resolve_options", "user_dir"]
+
+
+class CompareOptions(BaseModel):
+    """Everything that changes how two documents are compared and reported."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    # input
+    input_format: str | None = Field(default=None, description="Force an input format (json, jsonl, markdown, text).")
+    max_chunk_chars: int = Field(default=2000, ge=100, description="Cut longer sections of Markdown/text.")
+    # agent and tools
+    enabled_tools: tuple[str, ...] = Field(default=TOOL_NAMES, description="Tools the agent may use.")
+    embedding: str = Field(default="use", description="Embedding model: use (default) or hashing.")
+    tokenizer: str = Field(default="sudachi", description="Keyword tokenizer: sudachi (default) or bigram.")
+    vector_threshold: float = Field(default=0.7, ge=-1.0, le=1.0)
+    vector_max_results: int = Field(default=5, ge=1, le=100)
+    regex_timeout_s: float = Field(default=2.0, gt=0)
+    # alignment
+    similarity_threshold: float = Field(default=0.5, ge=0.0, le=1.0, description="Below it two chunks differ.")
+    move_threshold: float = Field(default=0.7, ge=0.0, le=1.0, description="Similarity needed for a moved chunk.")
+    certain_similarity: float = Field(default=0.8, ge=0.0, le=1.0)
+    certain_margin: float = Field(default=0.15, ge=0.0, le=1.0)
+    allow_merges: bool = Field(default=True, description="Detect splits (1:2) and merges (2:1).")
+    # report
+    lang: Literal["ja", "en"] = "ja"
+    include_unchanged: bool = False
+
+    @field_validator("enabled_tools", mode="before")
+    @classmethod
+    def _split(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            return tuple(x.strip() for x in v.split(",") if x.strip())
+        return v
+
+    @field_validator("enabled_tools")
+    @classmethod
+    def _known(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [t for t in v if t not in TOOL_NAMES]
+        if unknown:
+            raise ValueError(f"unknown tool(s) {', '.join(unknown)}; available: {', '.join(TOOL_NAMES)}")
+        return v
+
+
+def user_dir() -> Path:
+    home = os.environ.get("HIKAKU_HOME")
+    if home:
+        return Path(home).expanduser()
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "hikaku"
+
+
+def _from_file() -> dict[str, Any]:
+    path = user_dir() / "config.toml"
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError) as e:
+        raise ConfigurationError(f"{path}: cannot read the configuration: {e}") from None
+    table = data.get("compare", data)
+    return {k: v for k, v in table.items() if k in CompareOptions.model_fields}
+
+
+def _from_env(environ: Mapping[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in CompareOptions.model_fields:
+        value = environ.get(f"HIKAKU_{name.upper()}")
+        if value is not None and value != "":
+            out[name] = value
+    return out
+
+
+def resolve_options(overrides: Mapping[str, Any] | None = None, environ: Mapping[str, str] | None = None) -> CompareOptions:
+    """Build the options from the layers; raise ConfigurationError on a bad value."""
+    values: dict[str, Any] = {}
+    values.update(_from_file())
+    values.update(_from_env(os.environ if environ is None else environ))
+    values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    try:
+        return CompareOptions(**values)
+    except ValidationError as e:
+        problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors())
+        raise ConfigurationError(f"invalid option: {problems}") from None

@@ -1,0 +1,73 @@
+"""Every error hikaku raises on purpose.
+
+    HikakuError
+    ├── InputError                 the documents handed to hikaku cannot be used
+    │   ├── DocumentNotFoundError    a path that does not exist or is not a file
+    │   ├── UnsupportedFormatError   an extension / --input-format hikaku cannot read
+    │   ├── InvalidDocumentError     unreadable or malformed content (bad JSON, wrong shape)
+    │   ├── DuplicateChunkIdError    two chunks of one document share an id
+    │   └── EmptyDocumentError       a document without any chunk of text
+    ├── ConfigurationError         an option or setting with an impossible value
+    └── MissingDependencyError     an optional backend whose extra is not installed
+
+Tools never raise for bad arguments: they return a failed ``ToolResult`` (see
+``hikaku.tools.base``), so that an agent can read the error and try again.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "HikakuError",
+    "InputError",
+    "DocumentNotFoundError",
+    "UnsupportedFormatError",
+    "InvalidDocumentError",
+    "DuplicateChunkIdError",
+    "EmptyDocumentError",
+    "ConfigurationError",
+    "MissingDependencyError",
+]
+
+
+class HikakuError(Exception):
+    """Base class of every error raised by hikaku."""
+
+
+class InputError(HikakuError):
+    """A document given to hikaku cannot be used as it is."""
+
+
+class DocumentNotFoundError(InputError):
+    """The path does not exist or is not a regular file."""
+
+
+class UnsupportedFormatError(InputError):
+    """hikaku cannot read this format."""
+
+
+class InvalidDocumentError(InputError):
+    """The file was read but its content is malformed."""
+
+
+class DuplicateChunkIdError(InvalidDocumentError):
+    """Two chunks of the same document share an id."""
+
+
+class EmptyDocumentError(InputError):
+    """The document holds no chunk with text."""
+
+
+class ConfigurationError(HikakuError):
+    """An option or setting has a value hikaku cannot work with."""
+
+
+class MissingDependencyError(HikakuError, ImportError):
+    """An optional dependency is missing; the message names the extra to install."""
+
+    def __init__(self, package: str, extra: str, purpose: str) -> None:
+        self.package = package
+        self.extra = extra
+        super().__init__(
+            f"{purpose} needs the '{package}' package, which is not installed; "
+            f"install it with: pip install 'hikaku[{extra}]'"
+        )

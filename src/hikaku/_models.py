@@ -1,0 +1,159 @@
+"""Data model: the documents hikaku reads and the comparison result it writes.
+
+The JSON form of :class:`ComparisonResult` is the public contract
+``hikaku.comparison/v1`` documented in ``docs/result-schema.md``.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "SCHEMA",
+    "Chunk",
+    "Document",
+    "ChangeType",
+    "Change",
+    "DocumentInfo",
+    "Stats",
+    "ComparisonResult",
+]
+
+SCHEMA = "hikaku.comparison/v1"
+
+ChangeType = Literal["unchanged", "modified", "deleted", "added"]
+CHANGE_TYPES: tuple[ChangeType, ...] = ("unchanged", "modified", "deleted", "added")
+
+
+class Chunk(BaseModel):
+    """One unit of a document: a clause, a paragraph, a sentence.
+
+    ``metadata`` is free-form; hikaku reads ``heading_path`` (list of headings above
+    the chunk), ``path`` (a ``/``-separated string), ``label`` and ``title`` when they
+    are present, and writes them when it chunks Markdown or text itself.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    content: str
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class Document(BaseModel):
+    """An ordered list of chunks with an id and a title."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    title: str = ""
+    chunks: list[Chunk]
+    source: str | None = None
+
+    @cached_property
+    def _positions(self) -> dict[str, int]:
+        return {c.id: i for i, c in enumerate(self.chunks)}
+
+    def position(self, chunk_id: str) -> int | None:
+        """Index of the chunk in the document, or None for an unknown id."""
+        return self._positions.get(chunk_id)
+
+    def get(self, chunk_id: str) -> Chunk | None:
+        i = self._positions.get(chunk_id)
+        return None if i is None else self.chunks[i]
+
+    def __len__(self) -> int:
+        return len(self.chunks)
+
+
+class Change(BaseModel):
+    """One row of the comparison.
+
+    ``a_ids`` / ``b_ids`` are lists so that a split (one chunk of A becoming two of B)
+    or a merge (two of A becoming one of B) is a single change. ``added`` has no
+    ``a_ids`` and ``deleted`` no ``b_ids``.
+    """
+
+    type: ChangeType
+    a_ids: list[str] = Field(default_factory=list)
+    b_ids: list[str] = Field(default_factory=list)
+    item: str = ""
+    summary: str = ""
+    confidence: float = 1.0
+    moved: bool = False
+    cosmetic: bool = False
+    similarity: float | None = None
+    a_text: str = ""
+    b_text: str = ""
+    decided_by: str = ""
+
+
+class DocumentInfo(BaseModel):
+    id: str
+    title: str = ""
+    chunk_count: int
+    source: str | None = None
+
+
+class Stats(BaseModel):
+    """Counts, timings and costs of one comparison."""
+
+    counts: dict[str, int] = Field(default_factory=dict)
+    moved: int = 0
+    cosmetic: int = 0
+    splits: int = 0
+    merges: int = 0
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    tool_calls: dict[str, int] = Field(default_factory=dict)
+    tool_calls_total: int = 0
+    llm_calls: int = 0
+    llm_input_tokens: int = 0
+    llm_output_tokens: int = 0
+    policy: str = "offline"
+    chunks_settled_without_agent: int = 0
+    chunks_examined_by_agent: int = 0
+    embedding_model: str | None = None
+    embedded_texts: int = 0
+
+
+class ComparisonResult(BaseModel):
+    """The result of comparing document A with document B."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    schema_id: str = Field(default=SCHEMA, alias="schema")
+    hikaku_version: str = ""
+    document_a: DocumentInfo
+    document_b: DocumentInfo
+    changes: list[Change]
+    stats: Stats = Field(default_factory=Stats)
+
+    def count(self, change_type: ChangeType) -> int:
+        return sum(1 for c in self.changes if c.type == change_type)
+
+    def of_type(self, *types: ChangeType) -> list[Change]:
+        return [c for c in self.changes if c.type in types]
+
+    # -- serialisation -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return self.model_dump_json(by_alias=True, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ComparisonResult:
+        return cls.model_validate_json(text)
+
+    def to_markdown(self, *, lang: str = "ja", include_unchanged: bool = False, max_cell_chars: int = 200) -> str:
+        from .report.markdown import render_markdown
+
+        return render_markdown(self, lang=lang, include_unchanged=include_unchanged, max_cell_chars=max_cell_chars)
+
+    def to_csv(self, *, lang: str = "ja", include_unchanged: bool = False) -> str:
+        from .report.csv_report import render_csv
+
+        return render_csv(self, lang=lang, include_unchanged=include_unchanged)

@@ -1,0 +1,58 @@
+"""Text normalisation for matching. Reports always show the original text."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = [
+    "normalize",
+    "match_key",
+    "is_cosmetic_change",
+    "contains_cjk",
+    "split_sentences",
+    "shorten",
+]
+
+_WS = re.compile(r"\s+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+_SENTENCE_END = re.compile(r"(?<=[。．！？!?])|(?<=\.)(?=\s)|\n+")
+
+
+def normalize(text: str) -> str:
+    """Unicode NFKC, every run of whitespace turned into one space, stripped.
+
+    NFKC folds full-width ASCII, half-width katakana and the CJK radical look-alikes
+    that PDF extraction produces (U+2F64 '⽤' becomes U+7528 '用').
+    """
+    return _WS.sub(" ", unicodedata.normalize("NFKC", text)).strip()
+
+
+def match_key(text: str) -> str:
+    """Key under which two chunks count as the same text (normalised, case kept).
+
+    Chunks with equal keys are certain counterparts; whether the change is reported
+    as ``unchanged`` still depends on the raw text being equal.
+    """
+    return normalize(text)
+
+
+def is_cosmetic_change(a: str, b: str) -> bool:
+    """True when *a* and *b* differ, but only in width, Unicode form or whitespace."""
+    return a != b and normalize(a) == normalize(b)
+
+
+def contains_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split on Japanese and Western sentence ends and on line breaks."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+
+
+def shorten(text: str, limit: int, marker: str = "…") -> str:
+    """Cut *text* to at most *limit* characters, ending with *marker* when cut."""
+    if limit <= 0 or len(text) <= limit:
+        return text
+    return text[: max(0, limit - len(marker))] + marker

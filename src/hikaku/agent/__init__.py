@@ -1,0 +1,19 @@
+"""Agent policies that decide a chunk's counterpart with the tools."""
+
+from __future__ import annotations
+
+from .base import AgentPolicy, AgentTask, AgentView, Claim, Decision
+from .keywords import extract_keywords, structural_label
+from .offline import OfflinePolicy, PolicyParams
+
+__all__ = [
+    "AgentPolicy",
+    "AgentTask",
+    "AgentView",
+    "Claim",
+    "Decision",
+    "OfflinePolicy",
+    "PolicyParams",
+    "extract_keywords",
+    "structural_label",
+]

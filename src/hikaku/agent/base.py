@@ -1,0 +1,80 @@
+"""What an agent policy receives and returns.
+
+A policy examines one group of A chunks the plan could not settle on its own and,
+using the tools, decides its counterpart in B. It sees the whole document through the
+:class:`AgentView` (who claims what, where the neighbours went), and its decision is
+arbitrated against the other decisions by the resolver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = ["AgentTask", "AgentView", "Decision", "AgentPolicy", "Claim"]
+
+
+@dataclass(frozen=True)
+class AgentTask:
+    a_ids: tuple[str, ...]
+    proposal_b_ids: tuple[str, ...]  # the plan's counterpart (empty: none found)
+    proposal_similarity: float
+    proposal_kind: str  # match | merge | split | unmatched
+    window: tuple[int, int]  # B positions between which a counterpart is expected (exclusive)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Who holds a B chunk in the plan."""
+
+    a_ids: tuple[str, ...]
+    similarity: float
+    certain: bool
+
+
+class AgentView(Protocol):
+    """Read access to the comparison for a policy (positions are 0-based indices)."""
+
+    def position_a(self, chunk_id: str) -> int | None: ...
+
+    def position_b(self, chunk_id: str) -> int | None: ...
+
+    def counterpart(self, a_id: str) -> tuple[str, ...]:
+        """B ids the plan (or an earlier decision) gives this A chunk."""
+        ...
+
+    def claim(self, b_id: str) -> Claim | None: ...
+
+    def similarity(self, a_ids: tuple[str, ...], b_ids: tuple[str, ...]) -> float: ...
+
+
+@dataclass
+class Decision:
+    a_ids: list[str]
+    b_ids: list[str]
+    action: str  # confirm | relink | move | label | delete
+    similarity: float | None
+    score: float
+    confidence: float
+    reason: str
+    alternatives: list[tuple[list[str], float]] = field(default_factory=list)
+    thoughts: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "a_ids": list(self.a_ids),
+            "b_ids": list(self.b_ids),
+            "action": self.action,
+            "similarity": self.similarity,
+            "score": round(self.score, 6),
+            "confidence": round(self.confidence, 4),
+            "reason": self.reason,
+            "alternatives": [[list(b), round(s, 6)] for b, s in self.alternatives],
+            "decided_by": "agent",
+        }
+
+
+class AgentPolicy(Protocol):
+    name: str
+
+    def decide(self, task: AgentTask, view: AgentView) -> Decision: ...

@@ -1,0 +1,63 @@
+"""The agent's thoughts, in Japanese (default) and English."""
+
+from __future__ import annotations
+
+__all__ = ["Thoughts"]
+
+_MESSAGES = {
+    "ja": {
+        "observe": "観察: {a}「{text}」。計画の候補: {proposal}",
+        "proposal": "{b}（類似度 {sim:.2f}, {kind}）",
+        "no_proposal": "なし（期待位置 {lo}〜{hi} に一致する候補なし）",
+        "context": "文脈: 見出し {path}",
+        "neighbours": "前後: 前={prev} 後={next}、期待される範囲は B の {lo}〜{hi}",
+        "think_label": "思考: 見出し番号「{label}」で B を文字列検索します",
+        "think_keywords": "思考: キーワード {keywords} で B を文字列検索します",
+        "think_vector": "思考: 文字列検索で十分な候補がないため、ベクトル類似度検索を行います",
+        "act": "行動: {tool}({args}) → {summary}",
+        "tool_failed": "行動: {tool} が失敗: {error}",
+        "candidate": "候補 {b}: 類似度 {sim:.2f}{flags}",
+        "verify": "確認: 候補 {b} の見出し {path}、直前のチャンク {prev}",
+        "confirm": "判断: 計画どおり {b} と対応（類似度 {sim:.2f}）",
+        "relink": "判断: {b} の方が近い（{score:.2f} > 計画 {old:.2f}）ため付け替え",
+        "move": "判断: 期待位置の外にある {b} と対応（類似度 {sim:.2f}、移動）",
+        "label": "判断: 同じ見出し番号 {label} の {b} と対応（内容は大きく変更）",
+        "delete": "判断: B に対応するチャンクなし（最良 {best:.2f} < 閾値）→ 削除",
+        "taken": "（{b} は {owner} と確定済み）",
+    },
+    "en": {
+        "observe": "Observe: {a} \"{text}\". Plan proposes: {proposal}",
+        "proposal": "{b} (similarity {sim:.2f}, {kind})",
+        "no_proposal": "nothing (no match in the expected region {lo}..{hi})",
+        "context": "Context: headings {path}",
+        "neighbours": "Neighbours: prev={prev} next={next}; expected region in B is {lo}..{hi}",
+        "think_label": "Think: search B for the label \"{label}\"",
+        "think_keywords": "Think: search B for the keywords {keywords}",
+        "think_vector": "Think: string search found no good candidate; try vector similarity",
+        "act": "Act: {tool}({args}) -> {summary}",
+        "tool_failed": "Act: {tool} failed: {error}",
+        "candidate": "Candidate {b}: similarity {sim:.2f}{flags}",
+        "verify": "Verify: candidate {b} has headings {path}, previous chunk {prev}",
+        "confirm": "Decide: keep the plan, {b} (similarity {sim:.2f})",
+        "relink": "Decide: {b} is closer ({score:.2f} > plan {old:.2f}); relink",
+        "move": "Decide: {b}, outside the expected region (similarity {sim:.2f}, moved)",
+        "label": "Decide: {b} carries the same label {label} (content heavily changed)",
+        "delete": "Decide: no counterpart in B (best {best:.2f} below threshold) -> deleted",
+        "taken": " ({b} is settled with {owner})",
+    },
+}
+
+
+class Thoughts:
+    """Collects formatted thoughts for one task."""
+
+    def __init__(self, lang: str = "ja", prefix: str = "") -> None:
+        self.m = _MESSAGES.get(lang, _MESSAGES["ja"])
+        self.prefix = prefix
+        self.lines: list[str] = []
+
+    def fmt(self, key: str, **kw) -> str:
+        return self.m[key].format(**kw)
+
+    def add(self, key: str, **kw) -> None:
+        self.lines.append(f"{self.prefix}{self.fmt(key, **kw)}")

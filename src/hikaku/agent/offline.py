@@ -1,0 +1,323 @@
+"""The offline agent policy: a deterministic ReAct loop over the five tools.
+
+For one uncertain group of A chunks it
+
+1. *observes* the chunk, the plan's proposal and its heading path
+   (``get_context_tool_a``) and where its neighbours went (``get_adjacent_chunks_tool``
+   on A, then the plan's counterparts of those neighbours: the expected region in B);
+2. *thinks* of what to search: the chunk's structural label (第5条) or, without one,
+   its rarest terms;
+3. *acts*: ``string_search_tool`` on B for them and, when that leaves no convincing
+   candidate, ``vector_similarity_tool``;
+4. *reflects*: scores every candidate by text similarity, checks the best alternative's
+   headings (``get_context_tool_b``) and predecessor (``get_adjacent_chunks_tool`` on B)
+   against the A chunk's, and decides: keep the plan, relink, move, match by label, or
+   delete.
+
+Everything it decides comes from what the tools returned: a B chunk no tool surfaced
+cannot become a counterpart, and disabling a tool changes the outcome.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+import regex
+
+from .._models import Document
+from .._text import shorten
+from ..index import HybridIndex
+from ..tools import ToolRegistry, ToolResult
+from .base import AgentTask, AgentView, Claim, Decision
+from .keywords import extract_keywords, structural_label
+from .messages import Thoughts
+
+__all__ = ["OfflinePolicy", "PolicyParams"]
+
+
+@dataclass(frozen=True)
+class PolicyParams:
+    tau: float = 0.5  # below this, two chunks are not the same chunk
+    move_threshold: float = 0.7  # a counterpart outside the expected region must be this similar
+    switch_margin: float = 0.15  # an alternative must beat the plan by this much
+    certain_similarity: float = 0.8  # with a proposal this good, vector search is skipped
+    label_floor: float = 0.6  # score of a same-label chunk in the expected place
+    context_bonus: float = 0.05  # same headings / same predecessor
+    vector_threshold: float = 0.7
+    vector_max_results: int = 5
+    max_keyword_candidates: int = 5
+
+
+@dataclass
+class _Candidate:
+    b_id: str
+    pos: int
+    sources: set[str] = field(default_factory=set)
+    similarity: float = 0.0
+    in_window: bool = False
+    label_match: bool = False
+    same_path: bool = False
+    sequence: bool = False
+    claim: Claim | None = None
+
+    @property
+    def score(self) -> float:
+        return min(1.0, self.similarity + 0.05 * self.same_path + 0.05 * self.sequence)
+
+
+def _norm_path(path: list[str]) -> list[str]:
+    return [unicodedata.normalize("NFKC", p).replace(" ", "") for p in path]
+
+
+class OfflinePolicy:
+    name = "offline"
+
+    def __init__(
+        self,
+        registry: ToolRegistry,
+        document_a: Document,
+        document_b: Document,
+        index_b: HybridIndex,
+        params: PolicyParams = PolicyParams(),
+        lang: str = "ja",
+    ) -> None:
+        self.registry = registry
+        self.doc_a = document_a
+        self.doc_b = document_b
+        self.index_b = index_b
+        self.p = params
+        self.lang = lang
+
+    # -- tools -------------------------------------------------------------------------
+    def _call(self, t: Thoughts, tool: str, summary_of=None, **args: Any) -> ToolResult:
+        result = self.registry.execute(tool, **args)
+        shown = ", ".join(f"{k}={shorten(str(v), 40)!r}" if isinstance(v, str) else f"{k}={v}" for k, v in args.items())
+        if result.success:
+            summary = summary_of(result) if summary_of else f"{int(result.confidence_factors.get('result_count', 0))}"
+            t.add("act", tool=tool, args=shown, summary=summary)
+        elif tool in self.registry:
+            t.add("tool_failed", tool=tool, error=result.error)
+        return result
+
+    # -- the loop ----------------------------------------------------------------------
+    def decide(self, task: AgentTask, view: AgentView) -> Decision:
+        p = self.p
+        a_ids = task.a_ids
+        first = self.doc_a.get(a_ids[0])
+        assert first is not None
+        text = "\n".join(self.doc_a.get(i).content for i in a_ids)  # type: ignore[union-attr]
+        t = Thoughts(self.lang, prefix=f"[{a_ids[0]}] ")
+
+        # Observe ---------------------------------------------------------------------
+        if task.proposal_b_ids:
+            proposal = t.fmt("proposal", b=",".join(task.proposal_b_ids), sim=task.proposal_similarity,
+                             kind=task.proposal_kind)
+        else:
+            proposal = t.fmt("no_proposal", lo=task.window[0] + 1, hi=task.window[1] - 1)
+        t.add("observe", a=",".join(a_ids), text=shorten(" ".join(text.split()), 60), proposal=proposal)
+        a_path: list[str] = []
+        r = self._call(t, "get_context_tool_a", lambda r: " > ".join(r.output["heading_path"]) or "-",
+                       chunk_id=a_ids[0], include_hierarchy=True, hierarchy_levels=1)
+        if r.success:
+            a_path = r.output["heading_path"]
+        lo, hi, prev_cp, next_cp = self._expected_region(t, task, view)
+        support = self._proposal_support(task, view, prev_cp, next_cp)
+
+        # Think and act: string search ------------------------------------------------------
+        cands: dict[str, _Candidate] = {}
+
+        def add(b_id: str, source: str, **flags: Any) -> None:
+            pos = view.position_b(b_id)
+            if pos is None or b_id in task.proposal_b_ids:
+                return
+            c = cands.setdefault(b_id, _Candidate(b_id, pos))
+            c.sources.add(source)
+            for k, v in flags.items():
+                setattr(c, k, getattr(c, k) or v)
+
+        label = structural_label(first)
+        if label and "string_search_tool" in self.registry:
+            t.add("think_label", label=label)
+            r = self._call(t, "string_search_tool", pattern=label, document_id="B")
+            if r.success:
+                for m in r.output:
+                    b_chunk = self.doc_b.get(m["id"])
+                    if b_chunk is not None and structural_label(b_chunk) == label:
+                        add(m["id"], "label", label_match=True)
+            self._evaluate(cands, a_ids, view, lo, hi)
+        if self._best_available(cands, a_ids) < p.move_threshold:
+            self._keyword_search(t, text, add)
+        self._evaluate(cands, a_ids, view, lo, hi)
+        best_known = self._best_available(cands, a_ids)
+        if not task.proposal_b_ids or max(best_known, task.proposal_similarity) < p.certain_similarity:
+            if "vector_similarity_tool" in self.registry:
+                t.add("think_vector")
+                r = self._call(
+                    t, "vector_similarity_tool",
+                    lambda r: ", ".join(f"{o['id']}:{o['score']:.2f}" for o in r.output) or "0",
+                    query_text=text, document_id="B", threshold=p.vector_threshold, max_results=p.vector_max_results,
+                )
+                if r.success:
+                    for o in r.output:
+                        add(o["id"], "vector")
+                self._evaluate(cands, a_ids, view, lo, hi)
+
+        # Reflect -------------------------------------------------------------------------
+        available = sorted(
+            (c for c in cands.values() if self._available(c, a_ids)), key=lambda c: (-c.similarity, c.pos)
+        )
+        for c in cands.values():
+            if not self._available(c, a_ids):
+                t.add("candidate", b=c.b_id, sim=c.similarity,
+                      flags=t.fmt("taken", b=c.b_id, owner=",".join(c.claim.a_ids) if c.claim else "?"))
+        if available and (available[0].similarity >= p.tau or available[0].label_match):
+            self._verify(t, available[0], a_path, prev_cp)
+        for c in available[:5]:
+            flags = "".join(
+                f", {f}" for f, on in (("label", c.label_match), ("in-region", c.in_window),
+                                       ("same-headings", c.same_path), ("same-predecessor", c.sequence)) if on
+            )
+            t.add("candidate", b=c.b_id, sim=c.similarity, flags=flags)
+        available.sort(key=lambda c: (-c.score, c.pos))
+        return self._decide(t, task, view, available, label, support)
+
+    def _proposal_support(self, task: AgentTask, view: AgentView, prev_cp: tuple[str, ...],
+                          next_cp: tuple[str, ...]) -> float:
+        """Bonus of the plan's proposal when it directly follows the counterpart of the
+        previous A chunk and/or directly precedes that of the next one."""
+        if not task.proposal_b_ids:
+            return 0.0
+        pos = [view.position_b(b) for b in task.proposal_b_ids]
+        if any(x is None for x in pos):
+            return 0.0
+        first, last = min(pos), max(pos)  # type: ignore[type-var]
+        bonus = 0.0
+        if any(view.position_b(b) == first - 1 for b in prev_cp):
+            bonus += self.p.context_bonus
+        if any(view.position_b(b) == last + 1 for b in next_cp):
+            bonus += self.p.context_bonus
+        return bonus
+
+    def _expected_region(
+        self, t: Thoughts, task: AgentTask, view: AgentView
+    ) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
+        lo, hi = task.window
+        prev_ids: list[str] = []
+        next_ids: list[str] = []
+        r = self._call(t, "get_adjacent_chunks_tool", lambda r: ",".join(o["id"] for o in r.output) or "-",
+                       chunk_id=task.a_ids[0], document_id="A", direction="prev", count=1)
+        if r.success:
+            prev_ids = [o["id"] for o in r.output]
+        r = self._call(t, "get_adjacent_chunks_tool", lambda r: ",".join(o["id"] for o in r.output) or "-",
+                       chunk_id=task.a_ids[-1], document_id="A", direction="next", count=1)
+        if r.success:
+            next_ids = [o["id"] for o in r.output]
+        prev_cp = view.counterpart(prev_ids[0]) if prev_ids else ()
+        next_cp = view.counterpart(next_ids[0]) if next_ids else ()
+        pp = [view.position_b(b) for b in prev_cp]
+        np_ = [view.position_b(b) for b in next_cp]
+        if pp and all(x is not None for x in pp) and task.window[0] <= max(pp) < task.window[1]:  # type: ignore[type-var]
+            lo = max(pp)  # type: ignore[type-var]
+        if np_ and all(x is not None for x in np_) and task.window[0] < min(np_) <= task.window[1]:  # type: ignore[type-var]
+            hi = min(np_)  # type: ignore[type-var]
+        t.add("neighbours", prev=f"{prev_ids[0] if prev_ids else '-'}→{','.join(prev_cp) or '-'}",
+              next=f"{next_ids[0] if next_ids else '-'}→{','.join(next_cp) or '-'}", lo=lo + 1, hi=hi - 1)
+        return lo, hi, prev_cp, next_cp
+
+    def _keyword_search(self, t: Thoughts, text: str, add) -> None:
+        if "string_search_tool" not in self.registry or not len(self.index_b):
+            return
+        keywords = extract_keywords(text, self.index_b.tokenize, self.index_b.document_frequency, len(self.index_b))
+        if not keywords:
+            return
+        t.add("think_keywords", keywords="、".join(keywords))
+        pattern = "|".join(regex.escape(k) for k in keywords)
+        r = self._call(t, "string_search_tool", pattern=pattern, document_id="B", use_regex=True)
+        if not r.success:
+            return
+        need = min(2, len(keywords))
+        scored = []
+        for m in r.output:
+            body = unicodedata.normalize("NFKC", m["content"]).lower()
+            hits = sum(1 for k in keywords if k.lower() in body)
+            if hits >= need:
+                scored.append((-hits, m["position"], m["id"]))
+        for _, _, b_id in sorted(scored)[: self.p.max_keyword_candidates]:
+            add(b_id, "keyword")
+
+    def _evaluate(self, cands: dict[str, _Candidate], a_ids: tuple[str, ...], view: AgentView, lo: int, hi: int):
+        for c in cands.values():
+            if "evaluated" in c.sources:
+                continue
+            c.sources.add("evaluated")
+            c.in_window = lo < c.pos < hi
+            c.claim = view.claim(c.b_id)
+            if self._available(c, a_ids):
+                c.similarity = view.similarity(a_ids, (c.b_id,))
+
+    def _best_available(self, cands: dict[str, _Candidate], a_ids: tuple[str, ...]) -> float:
+        return max((c.similarity for c in cands.values() if self._available(c, a_ids)), default=0.0)
+
+    @staticmethod
+    def _available(c: _Candidate, a_ids: tuple[str, ...]) -> bool:
+        return c.claim is None or not c.claim.certain or c.claim.a_ids == a_ids
+
+    def _verify(self, t: Thoughts, c: _Candidate, a_path: list[str], prev_cp: tuple[str, ...]) -> None:
+        b_path: list[str] = []
+        prev_b = "-"
+        r = self._call(t, "get_context_tool_b", lambda r: " > ".join(r.output["heading_path"]) or "-",
+                       chunk_id=c.b_id, include_hierarchy=True, hierarchy_levels=1)
+        if r.success:
+            b_path = r.output["heading_path"]
+            c.same_path = bool(a_path) and _norm_path(a_path) == _norm_path(b_path)
+        r = self._call(t, "get_adjacent_chunks_tool", lambda r: ",".join(o["id"] for o in r.output) or "-",
+                       chunk_id=c.b_id, document_id="B", direction="prev", count=1)
+        if r.success and r.output:
+            prev_b = r.output[0]["id"]
+            c.sequence = prev_b in prev_cp
+        t.add("verify", b=c.b_id, path=" > ".join(b_path) or "-", prev=prev_b)
+
+    def _decide(self, t: Thoughts, task: AgentTask, view: AgentView, available: list[_Candidate],
+                label: str | None, support: float) -> Decision:
+        p = self.p
+        a_ids = list(task.a_ids)
+        best = available[0] if available else None
+        if task.proposal_b_ids:
+            old = task.proposal_similarity
+            held = min(1.0, old + support)  # the plan's pair, with its own context bonus
+            if best is not None and best.similarity >= p.move_threshold and best.score >= held + p.switch_margin:
+                t.add("relink", b=best.b_id, score=best.score, old=old)
+                return Decision(a_ids, [best.b_id], "relink", best.similarity, best.score,
+                                _confidence(best.score, old, p.tau), "a clearly closer chunk elsewhere",
+                                [(list(task.proposal_b_ids), old)], t.lines)
+            rival = best.score if best is not None else 0.0
+            t.add("confirm", b=",".join(task.proposal_b_ids), sim=old)
+            alts = [([c.b_id], c.score) for c in available[:3] if c.score >= p.tau]
+            return Decision(a_ids, list(task.proposal_b_ids), "confirm", old, old, _confidence(old, rival, p.tau),
+                            "plan confirmed by the tools", alts, t.lines)
+        # no proposal: look for a counterpart the plan could not see
+        if best is not None and best.similarity >= p.move_threshold:
+            if best.claim is None or best.claim.similarity + p.switch_margin <= best.score:
+                t.add("move", b=best.b_id, sim=best.similarity)
+                rival = available[1].score if len(available) > 1 else 0.0
+                alts = [([c.b_id], c.score) for c in available[1:3] if c.score >= p.move_threshold]
+                return Decision(a_ids, [best.b_id], "move", best.similarity, best.score,
+                                _confidence(best.score, rival, p.tau), "similar chunk outside the expected region",
+                                alts, t.lines)
+        for c in available:
+            if c.label_match and c.in_window and c.claim is None:
+                score = max(c.score, p.label_floor)
+                t.add("label", b=c.b_id, label=label)
+                return Decision(a_ids, [c.b_id], "label", c.similarity, score, _confidence(score, 0.0, p.tau),
+                                "same label in the expected place", [], t.lines)
+        top = best.score if best is not None else task.proposal_similarity
+        t.add("delete", best=top)
+        return Decision(a_ids, [], "delete", None, top, min(0.99, max(0.05, 0.5 + (p.tau - top))),
+                        "no counterpart in B", [], t.lines)
+
+
+def _confidence(score: float, rival: float, tau: float) -> float:
+    """High when the chosen pair is well above the threshold and above its best rival."""
+    return round(min(0.99, max(0.05, 0.5 + (score - tau) + 0.5 * (score - rival))), 4)

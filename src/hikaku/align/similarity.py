@@ -1,0 +1,240 @@
+"""Lexical similarity between chunks of A and chunks of B.
+
+similarity = ½ · cosine of TF-IDF vectors + ½ · Indel ratio (rapidfuzz), where the
+TF-IDF features are character 1–3-grams (no word boundaries needed: Japanese works as
+is) plus Latin words (weighted ×2, so that English rewording counts by word too).
+Features are hashed into 2²² buckets and extracted for many texts at once with
+numpy, so that thousands of chunks cost a fraction of a second. Only the chunks that
+need comparing are featurised; the IDF is estimated on them plus an even sample of
+the rest.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import zlib
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+import scipy.sparse as sp
+from rapidfuzz import process
+from rapidfuzz.distance import Indel
+
+__all__ = ["SimilarityParams", "TextSimilarity", "normalize_for_similarity"]
+
+_BITS = 22
+_DIM = 1 << _BITS
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+_PRIME = np.uint64(0x100000001B3)
+_WORD = re.compile(r"[a-z0-9]{2,}")
+_WS = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class SimilarityParams:
+    ngram_min: int = 1
+    ngram_max: int = 3
+    word_weight: float = 2.0
+    cosine_weight: float = 0.5
+    idf_sample: int = 4000
+
+
+def normalize_for_similarity(text: str) -> str:
+    return _WS.sub(" ", unicodedata.normalize("NFKC", text)).strip().lower()
+
+
+def _count_triples(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Raw feature counts as (row, hashed bucket, count) triples, duplicates summed."""
+    n = len(texts)
+    if n == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.float32)
+    joined = "\x00".join(t.replace(" ", "_") for t in texts) + "\x00"
+    codes = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    lengths = np.fromiter((len(t) + 1 for t in texts), dtype=np.int64, count=n)
+    owner = np.repeat(np.arange(n, dtype=np.int64), lengths)
+    is_sep = np.concatenate([[0], np.cumsum(codes == 0)])
+    rows, cols, vals = [], [], []
+    for k in range(p.ngram_min, p.ngram_max + 1):
+        m = len(codes) - k + 1
+        if m <= 0:
+            continue
+        h = codes[:m].copy()
+        for d in range(1, k):
+            h = h * _PRIME + codes[d: d + m]
+        valid = (is_sep[k: k + m] - is_sep[:m]) == 0
+        h = (h + np.uint64(k)) * _MIX
+        rows.append(owner[:m][valid])
+        cols.append((h >> np.uint64(64 - _BITS)).astype(np.int64)[valid])
+        vals.append(np.ones(int(valid.sum()), dtype=np.float32))
+    if p.word_weight:
+        wr, wc = [], []
+        for r, t in enumerate(texts):
+            for w in _WORD.findall(t):
+                wr.append(r)
+                wc.append(zlib.crc32(b"w:" + w.encode()) & (_DIM - 1))
+        if wr:
+            rows.append(np.asarray(wr, dtype=np.int64))
+            cols.append(np.asarray(wc, dtype=np.int64))
+            vals.append(np.full(len(wr), p.word_weight, dtype=np.float32))
+    r, c, v = np.concatenate(rows), np.concatenate(cols), np.concatenate(vals)
+    key = r * _DIM + c
+    uniq, inverse = np.unique(key, return_inverse=True)
+    summed = np.bincount(inverse, weights=v).astype(np.float32)
+    return uniq // _DIM, uniq % _DIM, summed
+
+
+class TextSimilarity:
+    """Similarity scores between chunk texts of A and B, by chunk index."""
+
+    def __init__(
+        self,
+        texts_a: Sequence[str],
+        texts_b: Sequence[str],
+        *,
+        focus_a: Sequence[int] | None = None,
+        focus_b: Sequence[int] | None = None,
+        params: SimilarityParams = SimilarityParams(),
+    ) -> None:
+        self.p = params
+        self.norm_a = [normalize_for_similarity(t) for t in texts_a]
+        self.norm_b = [normalize_for_similarity(t) for t in texts_b]
+        focus_a = list(range(len(texts_a))) if focus_a is None else sorted(set(focus_a))
+        focus_b = list(range(len(texts_b))) if focus_b is None else sorted(set(focus_b))
+        self._rows: dict[tuple[str, int], int] = {}
+        self._counts = sp.csr_matrix((0, 0), dtype=np.float32)
+        self._weighted = sp.csr_matrix((0, 0), dtype=np.float32)
+        # hashed bucket -> compact column: matrices stay as narrow as the vocabulary
+        self._vocab_keys = np.zeros(0, dtype=np.int64)  # sorted buckets
+        self._vocab_cols = np.zeros(0, dtype=np.int64)  # their columns
+        self._idf = np.zeros(0, dtype=np.float32)
+        # IDF from the focus texts plus an even sample of the others
+        rest_a = sorted(set(range(len(texts_a))) - set(focus_a))
+        rest_b = sorted(set(range(len(texts_b))) - set(focus_b))
+        budget = max(0, params.idf_sample - len(focus_a) - len(focus_b))
+        sample = _even_sample([("a", i) for i in rest_a] + [("b", j) for j in rest_b], budget)
+        idf_keys = [("a", i) for i in focus_a] + [("b", j) for j in focus_b] + sample
+        rows, buckets, vals = _count_triples([self._text(k) for k in idf_keys], params)
+        cols = self._columns(buckets)
+        df = np.bincount(cols, minlength=len(self._vocab_keys)).astype(np.float32)
+        self._n_docs = max(1, len(idf_keys))
+        self._idf = (np.log((1.0 + self._n_docs) / (1.0 + df)) + 1.0).astype(np.float32)
+        keep = rows < len(focus_a) + len(focus_b)
+        self._store(idf_keys[: len(focus_a) + len(focus_b)], rows[keep], cols[keep], vals[keep])
+
+    # -- features ------------------------------------------------------------------------
+    def _text(self, key: tuple[str, int]) -> str:
+        return self.norm_a[key[1]] if key[0] == "a" else self.norm_b[key[1]]
+
+    def _columns(self, buckets: np.ndarray) -> np.ndarray:
+        """Columns of hashed buckets, adding unseen buckets to the vocabulary (an unseen
+        term gets the IDF of a term seen nowhere)."""
+        pos = np.searchsorted(self._vocab_keys, buckets)
+        pos_c = np.minimum(pos, max(0, len(self._vocab_keys) - 1))
+        known = (pos < len(self._vocab_keys)) & (self._vocab_keys[pos_c] == buckets) if len(self._vocab_keys) else (
+            np.zeros(len(buckets), dtype=bool)
+        )
+        new = np.unique(buckets[~known])
+        if len(new):
+            start = len(self._vocab_keys)
+            keys = np.concatenate([self._vocab_keys, new])
+            cols = np.concatenate([self._vocab_cols, np.arange(start, start + len(new))])
+            order = np.argsort(keys, kind="stable")
+            self._vocab_keys, self._vocab_cols = keys[order], cols[order]
+            if len(self._idf):
+                unseen = np.log((1.0 + self._n_docs) / 1.0) + 1.0
+                self._idf = np.concatenate([self._idf, np.full(len(new), unseen, dtype=np.float32)])
+            pos = np.searchsorted(self._vocab_keys, buckets)
+        return self._vocab_cols[pos]
+
+    def _weigh(self, counts: sp.csr_matrix) -> sp.csr_matrix:
+        w = counts.copy()
+        w.data = (1.0 + np.log(w.data)) * self._idf[w.indices]
+        sq = np.add.reduceat(w.data**2, w.indptr[:-1]) if w.nnz else np.zeros(w.shape[0])
+        sq[np.diff(w.indptr) == 0] = 0.0
+        norms = np.sqrt(sq)
+        norms[norms == 0] = 1.0
+        w.data /= np.repeat(norms, np.diff(w.indptr)).astype(np.float32)
+        return w
+
+    def _store(self, keys: list[tuple[str, int]], rows: np.ndarray, cols: np.ndarray, vals: np.ndarray) -> None:
+        if not keys:
+            return
+        width = len(self._vocab_keys)
+        counts = sp.csr_matrix((vals, (rows, cols)), shape=(len(keys), width), dtype=np.float32)
+        old_c = self._counts
+        old_w = self._weighted
+        if old_c.shape[1] != width:
+            old_c = sp.csr_matrix((old_c.data, old_c.indices, old_c.indptr), shape=(old_c.shape[0], width))
+            old_w = sp.csr_matrix((old_w.data, old_w.indices, old_w.indptr), shape=(old_w.shape[0], width))
+        base = old_c.shape[0]
+        self._counts = sp.vstack([old_c, counts], format="csr") if base else counts
+        self._weighted = sp.vstack([old_w, self._weigh(counts)], format="csr") if base else self._weigh(counts)
+        for n, k in enumerate(keys):
+            self._rows[k] = base + n
+
+    def _rows_for(self, keys: list[tuple[str, int]]) -> list[int]:
+        missing = [k for k in dict.fromkeys(keys) if k not in self._rows]
+        if missing:
+            rows, buckets, vals = _count_triples([self._text(k) for k in missing], self.p)
+            self._store(missing, rows, self._columns(buckets), vals)
+        return [self._rows[k] for k in keys]
+
+    def _vectors(self, side: str, idx: Sequence[int]) -> sp.csr_matrix:
+        rows = self._rows_for([(side, i) for i in idx])
+        return self._weighted[rows]
+
+    def _merged_vectors(self, side: str, groups: Sequence[Sequence[int]]) -> sp.csr_matrix:
+        """Vectors of concatenated chunks (counts summed, then weighted)."""
+        flat = [(side, i) for g in groups for i in g]
+        rows = self._rows_for(flat)
+        counts = self._counts
+        indptr = np.cumsum([0] + [len(g) for g in groups])
+        pick = sp.csr_matrix(
+            (np.ones(len(rows), dtype=np.float32), np.asarray(rows), indptr), shape=(len(groups), counts.shape[0])
+        )
+        return self._weigh(sp.csr_matrix(pick @ counts))
+
+    # -- scores --------------------------------------------------------------------------
+    def _combine(self, cos: np.ndarray, texts_a: list[str], texts_b: list[str]) -> np.ndarray:
+        ratio = process.cdist(texts_a, texts_b, scorer=Indel.normalized_similarity, dtype=np.float32, workers=1)
+        w = self.p.cosine_weight
+        return np.clip(w * cos + (1.0 - w) * ratio, 0.0, 1.0)
+
+    def matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
+        """Similarity of every A chunk in *ia* with every B chunk in *ib*."""
+        if not len(ia) or not len(ib):
+            return np.zeros((len(ia), len(ib)), dtype=np.float32)
+        cos = (self._vectors("a", ia) @ self._vectors("b", ib).T).toarray()
+        return self._combine(cos, [self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib])
+
+    def cosine_matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
+        """TF-IDF cosine only (cheap): used to find secondary anchors in huge gaps."""
+        if not len(ia) or not len(ib):
+            return np.zeros((len(ia), len(ib)), dtype=np.float32)
+        return (self._vectors("a", ia) @ self._vectors("b", ib).T).toarray()
+
+    def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
+        """Similarity between concatenations: each A group against each B group."""
+        if not len(groups_a) or not len(groups_b):
+            return np.zeros((len(groups_a), len(groups_b)), dtype=np.float32)
+        cos = (self._merged_vectors("a", groups_a) @ self._merged_vectors("b", groups_b).T).toarray()
+        ta = [" ".join(self.norm_a[i] for i in g) for g in groups_a]
+        tb = [" ".join(self.norm_b[j] for j in g) for g in groups_b]
+        return self._combine(cos, ta, tb)
+
+    def pair(self, i: int, j: int) -> float:
+        return float(self.matrix([i], [j])[0, 0])
+
+    def group(self, ia: Sequence[int], ib: Sequence[int]) -> float:
+        return float(self.group_matrix([ia], [ib])[0, 0])
+
+
+def _even_sample(items: list, k: int) -> list:
+    if k <= 0 or not items:
+        return []
+    if len(items) <= k:
+        return items
+    step = len(items) / k
+    return [items[int(n * step)] for n in range(k)]

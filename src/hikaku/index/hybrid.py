@@ -1,0 +1,147 @@
+"""Hybrid search: BM25 keyword ranking plus vector similarity, fused by RRF.
+
+Work is lazy: texts are tokenised the first time a keyword search needs them and
+embedded the first time a vector search needs them, so that a comparison which never
+searches (identical documents) never loads a model.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Literal, Sequence
+
+import numpy as np
+
+from ..embeddings import Embedder
+from ..tokenizers import Tokenizer
+from .bm25_store import BM25Store
+from .numpy_vector_store import NumpyVectorStore
+from .protocols import KeywordStore, VectorStore
+from .rrf import RRF_K, reciprocal_rank_fusion
+
+__all__ = ["HybridIndex", "SearchHit", "SearchMode", "SEARCH_MODES"]
+
+log = logging.getLogger(__name__)
+
+SearchMode = Literal["hybrid", "vector", "keyword"]
+SEARCH_MODES = ("hybrid", "vector", "keyword")
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """``score`` is the cosine in vector mode, the BM25 score in keyword mode and the
+    RRF score in hybrid mode; the per-store scores are kept beside it."""
+
+    id: str
+    score: float
+    vector_score: float | None = None
+    keyword_score: float | None = None
+
+
+class HybridIndex:
+    def __init__(
+        self,
+        embedder: Embedder,
+        tokenizer: Tokenizer,
+        *,
+        keyword_store: KeywordStore | None = None,
+        vector_store: VectorStore | None = None,
+        rrf_k: int = RRF_K,
+    ) -> None:
+        self.embedder = embedder
+        self.keyword_store: KeywordStore = keyword_store or BM25Store(tokenizer)
+        self.vector_store: VectorStore = vector_store or NumpyVectorStore()
+        self.rrf_k = rrf_k
+        self._texts: dict[str, str] = {}
+        self._pending_keyword: list[str] = []
+        self._pending_vector: list[str] = []
+        self._query_cache: dict[str, np.ndarray] = {}
+        self.embedded_texts = 0
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __contains__(self, item_id: object) -> bool:
+        return item_id in self._texts
+
+    def add(self, items: Sequence[tuple[str, str]]) -> None:
+        """Add (id, text) pairs. Nothing is tokenised or embedded until a search needs it."""
+        for item_id, text in items:
+            if item_id in self._texts:
+                raise ValueError(f"id {item_id!r} is already in the index")
+            self._texts[item_id] = text
+            self._pending_keyword.append(item_id)
+            self._pending_vector.append(item_id)
+
+    def remove(self, ids: Sequence[str]) -> None:
+        drop = set(ids)
+        for i in drop:
+            self._texts.pop(i, None)
+        self._pending_keyword = [i for i in self._pending_keyword if i not in drop]
+        self._pending_vector = [i for i in self._pending_vector if i not in drop]
+        self.keyword_store.remove(list(drop))
+        self.vector_store.remove(list(drop))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        v = self._query_cache.get(text)
+        if v is None:
+            v = self.embedder.embed([text])[0]
+            self.embedded_texts += 1
+            self._query_cache[text] = v
+        return v
+
+    def search(
+        self,
+        query: str,
+        *,
+        mode: SearchMode = "hybrid",
+        top_k: int = 5,
+        k_vector: int | None = None,
+        k_keyword: int | None = None,
+        threshold: float | None = None,
+    ) -> list[SearchHit]:
+        """Search the index. ``threshold`` applies to the cosine (vector and hybrid modes)."""
+        if mode not in SEARCH_MODES:
+            raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(SEARCH_MODES)}")
+        k_vector = k_vector or max(top_k, 20)
+        k_keyword = k_keyword or max(top_k, 20)
+        vec_hits = kw_hits = None
+        if mode in ("vector", "hybrid"):
+            self._flush_vectors()
+            vec_hits = self.vector_store.search(self.embed_query(query), k_vector if mode == "hybrid" else top_k, threshold)
+        if mode in ("keyword", "hybrid"):
+            self._flush_keywords()
+            kw_hits = self.keyword_store.search(query, k_keyword if mode == "hybrid" else top_k)
+        if mode == "vector":
+            return [SearchHit(h.id, h.score, vector_score=h.score) for h in vec_hits or []]
+        if mode == "keyword":
+            return [SearchHit(h.id, h.score, keyword_score=h.score) for h in kw_hits or []]
+        vs = {h.id: h.score for h in vec_hits or []}
+        ks = {h.id: h.score for h in kw_hits or []}
+        fused = reciprocal_rank_fusion([[h.id for h in vec_hits or []], [h.id for h in kw_hits or []]], k=self.rrf_k)
+        return [SearchHit(i, s, vector_score=vs.get(i), keyword_score=ks.get(i)) for i, s in fused[:top_k]]
+
+    def _flush_vectors(self) -> None:
+        if not self._pending_vector:
+            return
+        ids = self._pending_vector
+        self._pending_vector = []
+        vectors = self.embedder.embed([self._texts[i] for i in ids])
+        self.embedded_texts += len(ids)
+        self.vector_store.add(ids, vectors)
+        log.debug("embedded %d texts with %s", len(ids), self.embedder.name)
+
+    def _flush_keywords(self) -> None:
+        if not self._pending_keyword:
+            return
+        ids = self._pending_keyword
+        self._pending_keyword = []
+        self.keyword_store.add(ids, [self._texts[i] for i in ids])
+
+    def document_frequency(self, term: str) -> int:
+        self._flush_keywords()
+        return self.keyword_store.document_frequency(term)
+
+    def tokenize(self, text: str) -> list[str]:
+        return self.keyword_store.tokenize(text)

@@ -1,0 +1,63 @@
+"""Exact cosine search by a matrix product: the embedded default vector store.
+
+For up to ~100k vectors an exact search is one BLAS call and needs no server and no
+extra dependency; vectors must be L2-normalised (every ``Embedder`` returns them so).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from .protocols import Hit
+
+__all__ = ["NumpyVectorStore"]
+
+
+class NumpyVectorStore:
+    def __init__(self, dim: int | None = None) -> None:
+        self._ids: list[str] = []
+        self._pos: dict[str, int] = {}
+        self._matrix = np.zeros((0, dim or 0), dtype=np.float32)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __contains__(self, item_id: object) -> bool:
+        return item_id in self._pos
+
+    def add(self, ids: Sequence[str], vectors: np.ndarray) -> None:
+        vectors = np.asarray(vectors, dtype=np.float32)
+        if vectors.ndim != 2 or vectors.shape[0] != len(ids):
+            raise ValueError("vectors must be an array of shape (len(ids), dim)")
+        if len(self._ids) and vectors.shape[1] != self._matrix.shape[1]:
+            raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {self._matrix.shape[1]}")
+        for i in ids:
+            if i in self._pos:
+                raise ValueError(f"id {i!r} is already in the vector store")
+        self._matrix = vectors.copy() if not len(self._ids) else np.vstack([self._matrix, vectors])
+        for i in ids:
+            self._pos[i] = len(self._ids)
+            self._ids.append(i)
+
+    def remove(self, ids: Sequence[str]) -> None:
+        drop = {self._pos[i] for i in ids if i in self._pos}
+        if not drop:
+            return
+        keep = [n for n in range(len(self._ids)) if n not in drop]
+        self._matrix = self._matrix[keep]
+        self._ids = [self._ids[n] for n in keep]
+        self._pos = {i: n for n, i in enumerate(self._ids)}
+
+    def search(self, vector: np.ndarray, k: int, threshold: float | None = None) -> list[Hit]:
+        if not self._ids or k <= 0:
+            return []
+        scores = self._matrix @ np.asarray(vector, dtype=np.float32).reshape(-1)
+        k = min(k, len(self._ids))
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.lexsort((top, -scores[top]))]
+        hits = [Hit(self._ids[n], float(min(1.0, scores[n]))) for n in top]
+        if threshold is not None:
+            hits = [h for h in hits if h.score >= threshold]
+        return hits

@@ -1,0 +1,71 @@
+"""Report labels in Japanese (default) and English."""
+
+from __future__ import annotations
+
+from .._exceptions import ConfigurationError
+
+__all__ = ["labels", "LANGS"]
+
+LANGS = ("ja", "en")
+
+_LABELS = {
+    "ja": {
+        "item": "項目",
+        "doc_a": "ドキュメントA",
+        "doc_b": "ドキュメントB",
+        "type": "変更タイプ",
+        "added": "追加",
+        "deleted": "削除",
+        "modified": "変更",
+        "unchanged": "一致",
+        "moved": "移動",
+        "split": "分割",
+        "merged": "統合",
+        "cosmetic": "表記のみ",
+        "title": "比較結果",
+        "totals": "集計",
+        "of_which_moved": "うち移動",
+        "none": "—",
+        "no_changes": "変更はありません。",
+        "sep": "、",
+        "quote_open": "「",
+        "quote_close": "」",
+        "added_text": "追加",
+        "deleted_text": "削除",
+        "cosmetic_summary": "表記の違いのみ（全角・半角や空白）",
+        "moved_summary": "位置を移動",
+    },
+    "en": {
+        "item": "Item",
+        "doc_a": "Document A",
+        "doc_b": "Document B",
+        "type": "Change",
+        "added": "Added",
+        "deleted": "Deleted",
+        "modified": "Modified",
+        "unchanged": "Unchanged",
+        "moved": "moved",
+        "split": "split",
+        "merged": "merged",
+        "cosmetic": "cosmetic",
+        "title": "Comparison",
+        "totals": "Totals",
+        "of_which_moved": "moved",
+        "none": "—",
+        "no_changes": "No changes.",
+        "sep": "; ",
+        "quote_open": "\"",
+        "quote_close": "\"",
+        "added_text": "added",
+        "deleted_text": "removed",
+        "cosmetic_summary": "only width or spacing differs",
+        "moved_summary": "moved",
+    },
+}
+
+
+def labels(lang: str) -> dict[str, str]:
+    try:
+        return _LABELS[lang]
+    except KeyError:
+        raise ConfigurationError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}") from None

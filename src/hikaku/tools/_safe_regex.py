@@ -1,0 +1,84 @@
+"""Search patterns that cannot hang the process.
+
+Patterns run on the ``regex`` module with a time limit (catastrophic backtracking such
+as ``(a|aa)+$`` is cut off), a bounded pattern length, and text matched in its NFKC
+form so that ``第5条`` finds ``第５条``. Spans are reported in the original text.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+
+import regex
+
+__all__ = ["PatternError", "PatternTimeout", "compile_pattern", "find_spans", "normalize_with_offsets"]
+
+MAX_PATTERN_CHARS = 2000
+_META = set(".^$*+?{}[]\\|()")
+
+
+class PatternError(ValueError):
+    """The pattern is not a valid regular expression (or is too long)."""
+
+
+class PatternTimeout(TimeoutError):
+    """Matching took longer than the time limit."""
+
+
+def compile_pattern(pattern: str, *, use_regex: bool, case_sensitive: bool) -> "regex.Pattern[str]":
+    if not pattern:
+        raise PatternError("the pattern is empty")
+    if len(pattern) > MAX_PATTERN_CHARS:
+        raise PatternError(f"the pattern is longer than {MAX_PATTERN_CHARS} characters")
+    if use_regex:
+        # full-width （ ） etc. are literal characters: keep them literal after NFKC
+        src = "".join(
+            "\\" + n if not ch.isascii() and (n := unicodedata.normalize("NFKC", ch)) in _META else ch
+            for ch in pattern
+        )
+        src = unicodedata.normalize("NFKC", src)
+    else:
+        src = regex.escape(unicodedata.normalize("NFKC", pattern))
+    flags = 0
+    if not case_sensitive:
+        flags |= regex.IGNORECASE
+    try:
+        return regex.compile(src, flags)
+    except regex.error as e:
+        raise PatternError(f"invalid regular expression: {e}") from None
+
+
+def normalize_with_offsets(text: str) -> tuple[str, list[int]]:
+    """NFKC form of *text* and, for each of its characters, the index in *text*
+    (plus one trailing entry for the end)."""
+    if text.isascii():
+        return text, list(range(len(text) + 1))
+    out: list[str] = []
+    offsets: list[int] = []
+    for i, ch in enumerate(text):
+        n = unicodedata.normalize("NFKC", ch) if not ch.isascii() else ch
+        out.append(n)
+        offsets.extend([i] * len(n))
+    offsets.append(len(text))
+    return "".join(out), offsets
+
+
+def find_spans(
+    compiled: "regex.Pattern[str]", text: str, *, deadline: float, offsets: list[int] | None = None
+) -> list[tuple[int, int]]:
+    """Non-empty match spans of *compiled* in *text* (already normalised), mapped back
+    through *offsets* to the original text. Raises PatternTimeout past *deadline*
+    (a ``time.monotonic()`` value)."""
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise PatternTimeout("the search ran out of time")
+    spans = []
+    try:
+        for m in compiled.finditer(text, timeout=remaining):
+            s, e = m.span()
+            if e > s:
+                spans.append((offsets[s], offsets[e]) if offsets is not None else (s, e))
+    except TimeoutError:
+        raise PatternTimeout("the pattern took too long to match") from None
+    return spans

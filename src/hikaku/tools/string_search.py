@@ -1,0 +1,62 @@
+"""string_search_tool (文字列検索ツール)."""
+
+from __future__ import annotations
+
+import time
+
+from pydantic import BaseModel, Field
+
+from ._safe_regex import PatternError, PatternTimeout, compile_pattern, find_spans
+from .base import BaseTool, ToolFailure
+from .document_store import StoreSet
+
+__all__ = ["StringSearchTool", "StringSearchParams"]
+
+MAX_RESULTS = 100
+
+
+class StringSearchParams(BaseModel):
+    pattern: str = Field(description="Text or regular expression to look for.")
+    document_id: str = Field(description="Document to search: 'A', 'B' or the document's id.")
+    use_regex: bool = Field(default=False, description="Treat the pattern as a regular expression.")
+    case_sensitive: bool = Field(default=False, description="Distinguish upper and lower case.")
+
+
+class StringSearchTool(BaseTool):
+    """Find the chunks of a document that contain a word, phrase or regular expression.
+    Returns each matching chunk (id, content, metadata) with the character positions of
+    its matches, in document order. Matching ignores full-width/half-width differences.
+    Use it for key terms, article numbers (第5条) or proper nouns."""
+
+    name = "string_search_tool"
+    Params = StringSearchParams
+
+    def __init__(self, stores: StoreSet, *, timeout_s: float = 2.0, max_results: int = MAX_RESULTS) -> None:
+        self.stores = stores
+        self.timeout_s = timeout_s
+        self.max_results = max_results
+
+    def _run(self, p: StringSearchParams):
+        store = self.stores.resolve(p.document_id)
+        if store is None:
+            raise ToolFailure(f"unknown document_id {p.document_id!r}; use one of {self.stores.names()}")
+        try:
+            compiled = compile_pattern(p.pattern, use_regex=p.use_regex, case_sensitive=p.case_sensitive)
+        except PatternError as e:
+            raise ToolFailure(str(e)) from None
+        deadline = time.monotonic() + self.timeout_s
+        matches = []
+        total = 0
+        for chunk in store.document.chunks:
+            text, offsets = store.normalized(chunk)
+            try:
+                spans = find_spans(compiled, text, deadline=deadline, offsets=offsets)
+            except PatternTimeout:
+                raise ToolFailure(
+                    f"the pattern took longer than {self.timeout_s:g} s to match; simplify it"
+                ) from None
+            if spans:
+                total += 1
+                if len(matches) < self.max_results:
+                    matches.append(store.view(chunk, positions=[list(s) for s in spans], match_count=len(spans)))
+        return matches, [float(m["match_count"]) for m in matches], total

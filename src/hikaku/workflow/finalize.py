@@ -1,0 +1,99 @@
+"""Turn resolved groups into the public ComparisonResult."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .._models import Change, ComparisonResult, DocumentInfo, Stats
+from .._text import normalize
+from ..report import describe_change, item_label, labels
+from .runtime import ComparisonRuntime
+from .state import ComparisonState
+
+__all__ = ["build_result"]
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("hikaku")
+    except Exception:  # running from a source tree
+        return "0+unknown"
+
+
+def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonResult:
+    a, b = rt.document_a, rt.document_b
+    L = labels(rt.options.lang)
+    changes: list[Change] = []
+    for g in state.get("changes", []):
+        ca = [a.chunks[i] for i in g["a"]]
+        cb = [b.chunks[j] for j in g["b"]]
+        a_text = "\n".join(c.content for c in ca)
+        b_text = "\n".join(c.content for c in cb)
+        cosmetic = False
+        summary = ""
+        if ca and cb:
+            if len(ca) == 1 and len(cb) == 1 and a_text == b_text:
+                ctype = "unchanged"
+                summary = L["moved_summary"] if g["moved"] else ""
+            else:
+                ctype = "modified"
+                cosmetic = normalize(a_text) == normalize(b_text)
+                summary = L["cosmetic_summary"] if cosmetic else describe_change(a_text, b_text, rt.options.lang)
+        else:
+            ctype = "deleted" if ca else "added"
+        changes.append(
+            Change(
+                type=ctype,  # type: ignore[arg-type]
+                a_ids=[c.id for c in ca],
+                b_ids=[c.id for c in cb],
+                item=item_label(ca, cb),
+                summary=summary,
+                confidence=round(float(g["confidence"]), 4),
+                moved=bool(g["moved"]),
+                cosmetic=cosmetic,
+                similarity=None if g["similarity"] is None else round(float(g["similarity"]), 4),
+                a_text=a_text,
+                b_text=b_text,
+                decided_by=g["decided_by"],
+            )
+        )
+    return ComparisonResult(
+        hikaku_version=_version(),
+        document_a=DocumentInfo(id=a.id, title=a.title, chunk_count=len(a.chunks), source=a.source),
+        document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
+        changes=changes,
+        stats=_stats(rt, state, changes),
+    )
+
+
+def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change]) -> Stats:
+    counts = {t: 0 for t in ("unchanged", "modified", "deleted", "added")}
+    for c in changes:
+        counts[c.type] += 1
+    results: list[dict[str, Any]] = state.get("comparison_results", [])
+    agent = [r for r in results if r.get("decided_by") == "agent"]
+    settled = [r for r in results if r.get("decided_by") != "agent"]
+    registry = rt.registry
+    timings = {k: round(v, 1) for k, v in rt.timings_ms.items()}
+    timings["total"] = round((time.perf_counter() - rt.started) * 1000, 1)
+    embedded = 0
+    if rt.stores is not None:
+        embedded = rt.stores.a.index.embedded_texts + rt.stores.b.index.embedded_texts
+    return Stats(
+        counts=counts,
+        moved=sum(1 for c in changes if c.moved),
+        cosmetic=sum(1 for c in changes if c.cosmetic),
+        splits=sum(1 for c in changes if len(c.a_ids) == 1 and len(c.b_ids) > 1),
+        merges=sum(1 for c in changes if len(c.a_ids) > 1 and len(c.b_ids) == 1),
+        timings_ms=timings,
+        tool_calls=dict(sorted(registry.calls.items())) if registry else {},
+        tool_calls_total=sum(registry.calls.values()) if registry else 0,
+        policy=getattr(rt.policy, "name", "offline"),
+        chunks_settled_without_agent=sum(len(r["a_ids"]) for r in settled),
+        chunks_examined_by_agent=sum(len(r["a_ids"]) for r in agent),
+        embedding_model=getattr(rt.embedder, "name", None),
+        embedded_texts=embedded,
+    )

@@ -1,0 +1,46 @@
+from hikaku._text import match_key
+from hikaku.align import AlignmentParams, plan_alignment
+
+
+def plan(a, b, **kw):
+    return plan_alignment([match_key(x) for x in a], [match_key(x) for x in b], a, b, AlignmentParams(**kw))[0]
+
+
+A = ["第1条 目的を定める。", "第2条 保険金は日額の20倍とする。", "第3条 請求は書面で行う。", "第4条 住所変更を届け出る。"]
+
+
+def test_identical_documents_are_all_anchors():
+    p = plan(A, A)
+    assert [g.kind for g in p.groups] == ["identical"] * 4
+    assert all(g.certain for g in p.groups) and p.unmatched_b == [] and p.anchors_in_order == 4
+
+
+def test_modified_chunk_in_its_gap():
+    b = list(A)
+    b[1] = "第2条 保険金は日額の25倍とする。"
+    p = plan(A, b)
+    g = p.group_of_a[1]
+    assert g.kind == "match" and g.b == (1,) and g.similarity > 0.85 and g.certain
+    assert g.window == (0, 2)
+
+
+def test_inserted_and_deleted():
+    b = [A[0], A[1], "第2条の2 新設の条文である。全く新しい内容。", A[3]]
+    p = plan(A, b)
+    assert p.unmatched_b == [2]
+    assert p.group_of_a[2].kind == "unmatched" and not p.group_of_a[2].certain
+
+
+def test_moved_identical_chunk():
+    b = [A[0], A[2], A[3], A[1]]
+    p = plan(A, b)
+    moved = [g for g in p.groups if g.kind == "identical-moved"]
+    assert len(moved) == 1 and moved[0].certain
+
+
+def test_large_gap_is_cut_and_still_aligned():
+    a = [f"Sentence number {i} talks about topic {i * 7 % 13} in detail." for i in range(300)]
+    b = [x.replace("detail", "great detail") for x in a]
+    p = plan(a, b, max_gap_cells=2000)
+    pairs = {(g.a, g.b) for g in p.groups}
+    assert all(((i,), (i,)) in pairs for i in range(300))

@@ -1,0 +1,36 @@
+import pytest
+
+from hikaku.align import TextSimilarity
+
+
+def test_identical_is_one_and_unrelated_is_low():
+    s = TextSimilarity(["入院給付金を支払う。", "The cat sat on the mat."],
+                       ["入院給付金を支払う。", "Quantum chromodynamics is hard."])
+    m = s.matrix([0, 1], [0, 1])
+    assert m[0, 0] == pytest.approx(1.0, abs=1e-5)
+    assert m[1, 1] < 0.3 and m[0, 1] < 0.2
+
+
+def test_edits_rank_by_closeness():
+    a = ["手術給付金は日額の20倍を支払います。"]
+    b = ["手術給付金は日額の25倍を支払います。", "入院給付金は入院1日につき日額を支払います。", "保険料は毎月払い込みます。"]
+    row = TextSimilarity(a, b).matrix([0], [0, 1, 2])[0]
+    assert row[0] > 0.8 and row[0] > row[1] + 0.2 and row[1] > row[2]
+
+
+def test_normalisation_makes_width_irrelevant():
+    s = TextSimilarity(["第１条　ＡＢＣ"], ["第1条 abc"])
+    assert s.pair(0, 0) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_group_similarity_sees_a_split():
+    a = ["Cars crash because humans err. Computers do not get tired."]
+    b = ["Cars crash because humans err.", "Computers do not get tired."]
+    s = TextSimilarity(a, b)
+    assert s.group([0], [0, 1]) > max(s.pair(0, 0), s.pair(0, 1)) + 0.2
+
+
+def test_chunks_outside_the_focus_are_featurised_on_demand():
+    s = TextSimilarity(["a b c", "x y z"], ["a b c", "x y q"], focus_a=[1], focus_b=[1])
+    assert s.pair(0, 0) == pytest.approx(1.0, abs=1e-5)
+    assert 0.3 < s.pair(1, 1) < 1.0

@@ -1,0 +1,43 @@
+import numpy as np
+import pytest
+
+from hikaku import ConfigurationError
+from hikaku.embeddings import HashingEmbedder, USEEmbedder, get_embedder
+
+
+def cos(m):
+    return float(m[0] @ m[1])
+
+
+def test_hashing_is_deterministic_and_normalised(hashing_embedder):
+    m = hashing_embedder.embed(["保険金の支払", "保険金の支払", "全く別の文"])
+    assert m.shape == (3, hashing_embedder.dim) and m.dtype == np.float32
+    assert np.allclose(np.linalg.norm(m, axis=1), 1.0, atol=1e-5)
+    assert np.allclose(m[0], m[1]) and float(m[0] @ m[2]) < 0.5
+    assert np.allclose(HashingEmbedder().embed(["保険金の支払"])[0], m[0])  # same in another instance
+
+
+def test_use_finds_paraphrases_in_japanese_and_english(use_embedder):
+    ja = use_embedder.embed(["保険金は請求から5日以内に支払います。", "請求を受けてから5日以内に保険金をお支払いします。",
+                             "契約者は住所変更を届け出なければならない。"])
+    assert float(ja[0] @ ja[1]) > float(ja[0] @ ja[2]) + 0.1
+    en = use_embedder.embed(["The insurer pays within five days.", "Payment is made by the insurer within 5 days.",
+                             "The weather was cold in March."])
+    assert float(en[0] @ en[1]) > float(en[0] @ en[2]) + 0.2
+    assert np.allclose(np.linalg.norm(en, axis=1), 1.0, atol=1e-4)
+
+
+def test_use_numbers_are_denoised(use_embedder):
+    m = use_embedder.embed(["日額の20倍を支払う。", "日額の25倍を支払う。"])
+    assert cos(m) > 0.95  # a changed amount keeps a clause close to its old version
+
+
+def test_use_empty_batch(use_embedder):
+    assert use_embedder.embed([]).shape == (0, 512)
+
+
+def test_factory():
+    assert isinstance(get_embedder("use"), USEEmbedder)
+    assert isinstance(get_embedder("hashing"), HashingEmbedder)
+    with pytest.raises(ConfigurationError, match="unknown embedding model"):
+        get_embedder("text-embedding-3-large")

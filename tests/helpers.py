@@ -1,0 +1,21 @@
+"""Helpers shared by the tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hikaku import Chunk, Document
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def doc(doc_id: str, *texts: str, prefix: str | None = None, **metadata) -> Document:
+    """A document from texts; ids are ``{prefix}1``, ``{prefix}2`` …"""
+    p = prefix if prefix is not None else doc_id.lower()
+    return Document(
+        id=doc_id,
+        title=doc_id,
+        chunks=[Chunk(id=f"{p}{i + 1}", content=t, metadata=dict(metadata)) for i, t in enumerate(texts)],
+    )

@@ -1,0 +1,43 @@
+import pytest
+
+from hikaku import Chunk, Document, DocumentNotFoundError, InvalidDocumentError, UnsupportedFormatError, load_document
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(DocumentNotFoundError, match="no such file"):
+        load_document(tmp_path / "nope.md")
+
+
+def test_directory_is_not_a_document(tmp_path):
+    with pytest.raises(DocumentNotFoundError, match="not a regular file"):
+        load_document(tmp_path)
+
+
+def test_unknown_extension_names_the_override(tmp_path):
+    p = tmp_path / "a.docx2"
+    p.write_text("x")
+    with pytest.raises(UnsupportedFormatError, match="--input-format"):
+        load_document(p)
+
+
+def test_input_format_overrides_extension(tmp_path):
+    p = tmp_path / "a.data"
+    p.write_text("# 見出し\n本文です。\n", encoding="utf-8")
+    d = load_document(p, input_format="markdown")
+    assert d.chunks[0].content == "見出し\n本文です。"
+    with pytest.raises(UnsupportedFormatError, match="unknown input format"):
+        load_document(p, input_format="pdf")
+
+
+def test_not_utf8(tmp_path):
+    p = tmp_path / "sjis.txt"
+    p.write_bytes("日本語".encode("shift_jis"))
+    with pytest.raises(InvalidDocumentError, match="not UTF-8"):
+        load_document(p)
+
+
+def test_records_and_documents_pass_through():
+    d = load_document([{"id": "x", "content": "本文"}], doc_id="A")
+    assert d.id == "A" and d.chunks[0].content == "本文"
+    d2 = Document(id="z", chunks=[Chunk(id="1", content="t")])
+    assert load_document(d2) is d2

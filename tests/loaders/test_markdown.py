@@ -1,0 +1,111 @@
+from hikaku.loaders.headings import detect_heading, split_label
+from hikaku.loaders.markdown import chunk_text
+
+from ..helpers import EXAMPLES
+
+KIYAKU = """# 普通保険約款
+
+## 第1章　総則
+
+（目的）
+第1条　この約款は、保険契約の内容を定める。
+
+第2条（定義）
+この約款において、次の用語の意味は以下のとおりとする。
+（1）被保険者　保険の対象となる者
+（2）保険金　この約款に基づき支払う金銭
+
+## 第2章　保険金の支払
+
+【入院給付金】
+入院給付金は、入院1日につき日額を支払う。
+
+■ 手術給付金
+手術給付金は、日額の20倍を支払う。
+"""
+
+
+def test_headings_become_chunks_with_paths():
+    chunks = chunk_text(KIYAKU, source="k.md", id_prefix="a")
+    by_label = {c.metadata.get("label") or c.metadata.get("heading"): c for c in chunks}
+    art1 = by_label["第1条"]
+    assert art1.content == "（目的）\n第1条　この約款は、保険契約の内容を定める。"  # caption kept with its article
+    assert art1.metadata["heading_path"] == ["普通保険約款", "第1章　総則"]
+    assert art1.metadata["title"] == "目的"
+    art2 = by_label["第2条"]
+    assert "（1）被保険者" in art2.content and "（2）保険金" in art2.content  # list items stay in the article
+    assert art2.metadata["title"] == "定義"
+    bracket = by_label["【入院給付金】"]
+    assert bracket.metadata["heading_path"] == ["普通保険約款", "第2章　保険金の支払"]
+    square = by_label["■ 手術給付金"]
+    assert square.content.endswith("日額の20倍を支払う。")
+    assert [c.id for c in chunks] == [f"a{i}" for i in range(1, len(chunks) + 1)]
+
+
+def test_heading_only_chunks_and_positions():
+    chunks = chunk_text(KIYAKU, source="k.md")
+    chapter = next(c for c in chunks if c.content == "第1章　総則")
+    assert chapter.metadata["kind"] == "heading" and chapter.metadata["level"] == 2
+    lines = KIYAKU.split("\n")
+    for c in chunks:
+        md = c.metadata
+        assert KIYAKU[md["char_start"]: md["char_end"]].strip().endswith(c.content.splitlines()[-1].strip())
+        assert 1 <= md["line_start"] <= md["line_end"] <= len(lines)
+
+
+def test_japanese_structure_in_plain_text():
+    text = "第一編　総則\n第一章　通則\n第一条　目的を定める。\n第二条　定義を定める。\n第二章　細則\n第三条　細目を定める。\n附則\nこの法律は公布の日から施行する。\n"
+    chunks = chunk_text(text, source="law.txt", markdown=False)
+    art3 = next(c for c in chunks if c.metadata.get("label") == "第三条")
+    assert art3.metadata["heading_path"] == ["第一編　総則", "第二章　細則"]
+    suppl = chunks[-1]
+    assert suppl.metadata["label"] == "附則" and suppl.metadata["heading_path"] == ["第一編　総則"]
+
+
+def test_markdown_heading_syntax_only_in_markdown():
+    assert detect_heading("# 見出し", markdown=True).rank == 1
+    assert detect_heading("# 見出し", markdown=False) is None
+    assert detect_heading("第3条の2　削除", markdown=False).kind == "article"
+    assert detect_heading("第3条に定める通り支払う。", markdown=False) is None  # a sentence, not a heading
+    assert detect_heading("（1）保険金の支払", markdown=False).kind == "item"
+    assert detect_heading("（1）当社は保険金を支払います。", markdown=False) is None
+
+
+def test_numbered_title_is_a_heading_outside_articles():
+    text = "（1）保険金の種類\n保険金には次の種類がある。\n（2）支払の時期\n保険金は請求から5日以内に支払う。\n"
+    chunks = chunk_text(text, source="t.txt", markdown=False)
+    assert [c.metadata.get("label") for c in chunks] == ["(1)", "(2)"]
+
+
+def test_no_headings_chunks_by_paragraph():
+    chunks = chunk_text("First paragraph.\nStill first.\n\nSecond paragraph.\n", source="t.txt", markdown=False)
+    assert [c.content for c in chunks] == ["First paragraph.\nStill first.", "Second paragraph."]
+    assert all(c.metadata["kind"] == "paragraph" for c in chunks)
+
+
+def test_long_section_cut_at_paragraphs():
+    body = "\n\n".join("これは長い段落です。" * 20 for _ in range(5))
+    chunks = chunk_text("# 長い節\n" + body, source="t.md", max_chars=500)
+    assert len(chunks) > 1
+    assert all(len(c.content) <= 500 for c in chunks[1:])
+    assert {c.metadata["heading"] for c in chunks} == {"長い節"}
+    assert chunks[1].metadata["part"] == 2
+
+
+def test_code_fences_do_not_make_headings():
+    chunks = chunk_text("# A\n```\n# not a heading\n```\n", source="t.md")
+    assert len(chunks) == 1 and "# not a heading" in chunks[0].content
+
+
+def test_split_label():
+    assert split_label("第5条（賃金）") == ("第5条", "賃金")
+    assert split_label("第十二条の二　削除") == ("第十二条の二", "削除")
+    assert split_label("附 則") == ("附則", "")
+    assert split_label("本文") == (None, "本文")
+
+
+def test_example_documents_chunk_into_articles():
+    v1 = chunk_text((EXAMPLES / "shugyo_kisoku_v1.md").read_text(encoding="utf-8"), source="v1")
+    labels = [c.metadata.get("label") for c in v1]
+    assert labels.count("第5条") == 1 and "第24条" in labels
+    assert 20 <= len(v1) <= 60

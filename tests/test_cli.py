@@ -1,0 +1,108 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from hikaku.cli import main
+
+from .helpers import EXAMPLES
+
+V1 = str(EXAMPLES / "shugyo_kisoku_v1.md")
+V2 = str(EXAMPLES / "shugyo_kisoku_v2.md")
+
+
+def chunks(tmp_path, name, items):
+    p = tmp_path / name
+    p.write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
+    return str(p)
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def pair(tmp_path):
+    a = chunks(tmp_path, "a.json", [{"id": "a1", "content": "第1条 目的"}, {"id": "a2", "content": "第2条 20倍を支払う。"}])
+    b = chunks(tmp_path, "b.json", [{"id": "b1", "content": "第1条 目的"}, {"id": "b2", "content": "第2条 25倍を支払う。"}])
+    return a, b
+
+
+def test_markdown_to_stdout(capsys, pair):
+    code, out, err = run(capsys, "compare", *pair, "--embedding", "hashing")
+    assert code == 0
+    assert "| 項目 | ドキュメントA | ドキュメントB | 変更タイプ |" in out
+    assert "20倍 → 25倍" in out and "**集計**: 追加 0 ／ 削除 0 ／ 変更 1 ／ 一致 1" in out
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_json_csv_and_output_file(capsys, pair, tmp_path):
+    code, out, _ = run(capsys, "compare", *pair, "--format", "json", "--embedding", "hashing")
+    data = json.loads(out)
+    assert code == 0 and data["schema"] == "hikaku.comparison/v1"
+    assert [c["type"] for c in data["changes"]] == ["unchanged", "modified"]
+    target = tmp_path / "report.csv"
+    code, out, _ = run(capsys, "compare", *pair, "-f", "csv", "-o", str(target), "--include-unchanged",
+                       "--embedding", "hashing")
+    assert code == 0 and out == ""
+    assert target.read_text(encoding="utf-8").count("\n") == 3
+
+
+def test_lang_en(capsys, pair):
+    _, out, _ = run(capsys, "compare", *pair, "--lang", "en", "--embedding", "hashing")
+    assert "| Item | Document A | Document B | Change |" in out and "Modified" in out
+
+
+def test_progress_bar_on_request(capsys):
+    code, _, err = run(capsys, "compare", V1, V2, "--progress", "--embedding", "hashing")
+    assert code == 0 and "examining chunks" in err
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda t: ["missing.json", "missing2.json"], "missing.json: no such file"),
+        (lambda t: [chunks(t, "a.json", [{"id": "1", "content": "x"}]), str(t / "nope.md")], "nope.md: no such file"),
+        (lambda t: [str((t / "bad.json").write_text("{oops") and t / "bad.json"), V2], "invalid JSON"),
+        (lambda t: [chunks(t, "d.json", [{"id": "1", "content": "x"}, {"id": "1", "content": "y"}]), V2],
+         "duplicate chunk id"),
+        (lambda t: [chunks(t, "e.json", []), V2], "no text"),
+        (lambda t: [str((t / "a.pdf2").write_text("x") and t / "a.pdf2"), V2], "cannot tell the format"),
+    ],
+)
+def test_input_errors_are_one_line_and_exit_2(capsys, tmp_path, make, message):
+    code, out, err = run(capsys, "compare", *make(tmp_path))
+    assert code == 2 and out == ""
+    assert err.startswith("hikaku: error: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_bad_option_values(capsys, pair, monkeypatch):
+    code, _, err = run(capsys, "compare", *pair, "--tools", "string_search_tool,web_search")
+    assert code == 2 and "unknown tool(s) web_search" in err
+    monkeypatch.setenv("HIKAKU_SIMILARITY_THRESHOLD", "2.5")
+    code, _, err = run(capsys, "compare", *pair)
+    assert code == 2 and "similarity_threshold" in err
+
+
+def test_unwritable_output(capsys, pair, tmp_path):
+    code, _, err = run(capsys, "compare", *pair, "-o", str(tmp_path / "no" / "such" / "dir.md"), "--embedding", "hashing")
+    assert code == 2 and "cannot write the report" in err
+
+
+def test_usage_errors():
+    with pytest.raises(SystemExit) as e:
+        main(["compare", "only-one"])
+    assert e.value.code == 2
+    assert main([]) == 2
+
+
+def test_console_script_runs_the_example():
+    exe = [sys.executable, "-m", "hikaku", "compare", V1, V2, "--format", "json"]
+    p = subprocess.run(exe, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    assert data["stats"]["counts"]["added"] >= 2 and data["stats"]["moved"] >= 1

@@ -1,0 +1,67 @@
+import json
+
+import pytest
+
+import hikaku
+from hikaku import Chunk, ComparisonResult, Document
+
+from .helpers import EXAMPLES
+
+
+def test_public_api_surface():
+    assert callable(hikaku.compare)
+    for name in hikaku.__all__:
+        assert hasattr(hikaku, name)
+
+
+def test_compare_records_and_documents(hashing_embedder):
+    a = [{"id": "1", "content": "保険金を支払う。"}, {"id": "2", "content": "削除される条文。"}]
+    b = Document(id="new", chunks=[Chunk(id="1", content="保険金を支払う。")])
+    r = hikaku.compare(a, b, embedder=hashing_embedder)
+    assert [c.type for c in r.changes] == ["unchanged", "deleted"]
+    assert r.document_a.id == "A" and r.document_b.id == "new"
+
+
+def test_example_pair_end_to_end_and_json_round_trip(use_embedder):
+    r = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", embedder=use_embedder)
+    by_item = {c.item: c for c in r.changes}
+    assert by_item["第6条（試用期間）"].summary == "3か月 → 6か月"
+    assert by_item["第21条（昇給）"].type == "deleted"
+    assert by_item["第15条（テレワーク勤務）"].type == "added"
+    secret = by_item["第10条（秘密保持）"]
+    assert secret.moved and secret.b_ids and r.document_b.title.startswith("就業規則")
+    split = by_item["第15条（休暇）"]
+    assert len(split.b_ids) == 2 and "10日 → 12日" in split.summary
+    assert by_item["第12条（労働時間及び休憩時間）"].cosmetic
+    again = ComparisonResult.from_json(r.to_json())
+    assert again == r
+    assert json.loads(r.to_json())["stats"]["timings_ms"]["total"] > 0
+
+
+def test_options_layers(tmp_path, monkeypatch, hashing_embedder):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "config.toml").write_text('[compare]\nlang = "en"\nsimilarity_threshold = 0.6\n', encoding="utf-8")
+    monkeypatch.setenv("HIKAKU_HOME", str(home))
+    opts = hikaku.resolve_options()
+    assert opts.lang == "en" and opts.similarity_threshold == 0.6
+    monkeypatch.setenv("HIKAKU_LANG", "ja")
+    assert hikaku.resolve_options().lang == "ja"  # environment beats the file
+    assert hikaku.resolve_options({"lang": "en"}).lang == "en"  # arguments beat both
+    assert hikaku.user_dir() == home
+
+
+def test_bad_config_file(tmp_path, monkeypatch):
+    (tmp_path / "config.toml").write_text("lang = ", encoding="utf-8")
+    monkeypatch.setenv("HIKAKU_HOME", str(tmp_path))
+    with pytest.raises(hikaku.ConfigurationError, match="config.toml"):
+        hikaku.resolve_options()
+
+
+def test_progress_callback(hashing_embedder):
+    seen = []
+    hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", embedder=hashing_embedder,
+                   progress=lambda stage, done, total: seen.append((stage, done, total)))
+    agent = [s for s in seen if s[0] == "agent"]
+    assert agent[0][1] == 0 and agent[-1][1] == agent[-1][2] > 0
+    assert ("plan", 1, 1) in seen and ("report", 1, 1) in seen

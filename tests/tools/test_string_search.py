@@ -1,0 +1,66 @@
+import time
+
+
+def run(registry, **kw):
+    return registry.execute("string_search_tool", **kw)
+
+
+def test_literal_defaults_case_insensitive_and_positions(registry):
+    r = run(registry, pattern="premium", document_id="B")
+    assert r.success and [m["id"] for m in r.output] == ["b4"]
+    m = r.output[0]
+    s, e = m["positions"][0]
+    assert m["content"][s:e] == "Premium" and m["match_count"] == 1
+    assert set(m) >= {"id", "content", "metadata", "positions"}
+
+
+def test_case_sensitive(registry):
+    assert run(registry, pattern="premium", document_id="B", case_sensitive=True).output == []
+    assert [m["id"] for m in run(registry, pattern="MONTHLY", document_id="B", case_sensitive=True).output] == ["b4"]
+
+
+def test_width_insensitive_positions_point_into_original_text(registry):
+    r = run(registry, pattern="第2条", document_id="B")  # B writes 第２条 with a full-width digit
+    m = r.output[0]
+    s, e = m["positions"][0]
+    assert m["id"] == "b3" and m["content"][s:e] == "第２条"
+
+
+def test_regex_and_document_order(registry):
+    r = run(registry, pattern=r"第[0-9]+条", document_id="A", use_regex=True)
+    assert [m["id"] for m in r.output] == ["a2", "a3", "a5"]
+    assert r.confidence_factors["result_count"] == 3
+    # full-width brackets in a regex stay literal
+    r = run(registry, pattern="第1条（目的）", document_id="A", use_regex=True)
+    assert [m["id"] for m in r.output] == ["a2"]
+
+
+def test_literal_pattern_is_not_a_regex(registry):
+    assert run(registry, pattern="(目的", document_id="A").success
+
+
+def test_document_aliases(registry):
+    assert run(registry, pattern="手術", document_id="policy-2024").output[0]["id"] == "b3"
+    assert run(registry, pattern="手術", document_id="a").output[0]["id"] == "a3"
+
+
+def test_errors_are_failed_results(registry):
+    bad = run(registry, pattern="(unclosed", document_id="A", use_regex=True)
+    assert not bad.success and "invalid regular expression" in bad.error
+    assert "unknown document_id" in run(registry, pattern="x", document_id="C").error
+    assert not run(registry, pattern="", document_id="A").success
+    assert "longer than" in run(registry, pattern="x" * 5000, document_id="A").error
+
+
+def test_catastrophic_regex_cannot_hang(stores):
+    from hikaku import Chunk, Document
+    from hikaku.index import HybridIndex
+    from hikaku.tools import DocumentStore, StoreSet, StringSearchTool
+
+    evil = Document(id="E", chunks=[Chunk(id="e1", content="a" * 5000 + "!")])
+    tool = StringSearchTool(StoreSet(DocumentStore(evil, "A", HybridIndex(None, None), searchable=[]), stores.b),
+                            timeout_s=0.5)
+    t0 = time.monotonic()
+    r = tool.execute(pattern="(a|aa)+$", document_id="A", use_regex=True)
+    assert time.monotonic() - t0 < 5
+    assert not r.success and "took longer" in r.error
