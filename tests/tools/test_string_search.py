@@ -64,3 +64,23 @@ def test_catastrophic_regex_cannot_hang(stores):
     r = tool.execute(pattern="(a|aa)+$", document_id="A", use_regex=True)
     assert time.monotonic() - t0 < 5
     assert not r.success and "took longer" in r.error
+
+
+def test_matches_never_span_two_chunks(registry):
+    r = registry.execute("string_search_tool", pattern="定める。.第2条", document_id="A", use_regex=True)
+    assert r.success and r.output == []
+    r = registry.execute("string_search_tool", pattern="\x00", document_id="A")
+    assert r.output == []
+
+
+def test_positions_with_expanding_normalisation(stores):
+    from hikaku import Chunk, Document
+    from hikaku.index import HybridIndex
+    from hikaku.tools import DocumentStore, StoreSet, StringSearchTool
+
+    d = Document(id="E", chunks=[Chunk(id="e1", content="㍻元年に施行。"), Chunk(id="e2", content="平成元年")])
+    tool = StringSearchTool(StoreSet(DocumentStore(d, "A", HybridIndex(None, None), searchable=[]), stores.b))
+    out = tool.execute(pattern="元年", document_id="A").output
+    assert [(m["id"], m["content"][slice(*m["positions"][0])]) for m in out] == [("e1", "元年"), ("e2", "元年")]
+    out = tool.execute(pattern="平成", document_id="A").output
+    assert [(m["id"], m["content"][slice(*m["positions"][0])]) for m in out] == [("e1", "㍻"), ("e2", "平成")]

@@ -28,10 +28,17 @@ def structural_label(chunk: Chunk) -> str | None:
 
 
 def extract_keywords(
-    text: str, tokenize: Callable[[str], list[str]], document_frequency: Callable[[str], int], n_docs: int, k: int = 3
+    text: str,
+    tokenize: Callable[[str], list[str]],
+    document_frequency: Callable[[str], int],
+    n_docs: int,
+    k: int = 3,
+    max_df: int | None = None,
 ) -> list[str]:
     """The *k* terms of *text* that are rarest in the searched document (but present in
-    it), in order of rarity. Numbers, punctuation and one-character terms are skipped."""
+    it, in at most *max_df* chunks, default half of them), in order of rarity. Numbers,
+    punctuation and one-character terms are skipped."""
+    limit = max(1, n_docs // 2) if max_df is None else max_df
     seen: dict[str, int] = {}
     for pos, tok in enumerate(tokenize(text)):
         if len(tok) < 2 or _NOT_A_TERM.match(tok) or tok in seen:
@@ -40,7 +47,7 @@ def extract_keywords(
     scored = []
     for tok, pos in seen.items():
         df = document_frequency(tok)
-        if df == 0 or df > max(1, n_docs // 2):
+        if df == 0 or df > limit:
             continue
         scored.append((df, pos, tok))
     scored.sort()

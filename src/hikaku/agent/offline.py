@@ -24,8 +24,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-import regex
-
 from .._models import Document
 from .._text import shorten
 from ..index import HybridIndex
@@ -48,6 +46,7 @@ class PolicyParams:
     vector_threshold: float = 0.7
     vector_max_results: int = 5
     max_keyword_candidates: int = 5
+    max_keyword_df: int = 100  # a keyword in more chunks than this says little about where a chunk went
 
 
 @dataclass
@@ -227,24 +226,27 @@ class OfflinePolicy:
         return lo, hi, prev_cp, next_cp
 
     def _keyword_search(self, t: Thoughts, text: str, add) -> None:
+        """Search B for the chunk's rarest terms, one literal search each; chunks holding
+        at least two of them (or the only one) become candidates."""
         if "string_search_tool" not in self.registry or not len(self.index_b):
             return
-        keywords = extract_keywords(text, self.index_b.tokenize, self.index_b.document_frequency, len(self.index_b))
+        n = len(self.index_b)
+        keywords = extract_keywords(text, self.index_b.tokenize, self.index_b.document_frequency, n,
+                                    max_df=min(self.p.max_keyword_df, max(1, n // 2)))
         if not keywords:
             return
         t.add("think_keywords", keywords="、".join(keywords))
-        pattern = "|".join(regex.escape(k) for k in keywords)
-        r = self._call(t, "string_search_tool", pattern=pattern, document_id="B", use_regex=True)
-        if not r.success:
-            return
+        hits: dict[str, int] = {}
+        position: dict[str, int] = {}
+        for k in keywords:
+            r = self._call(t, "string_search_tool", pattern=k, document_id="B")
+            if r.success:
+                for m in r.output:
+                    hits[m["id"]] = hits.get(m["id"], 0) + 1
+                    position[m["id"]] = m["position"]
         need = min(2, len(keywords))
-        scored = []
-        for m in r.output:
-            body = unicodedata.normalize("NFKC", m["content"]).lower()
-            hits = sum(1 for k in keywords if k.lower() in body)
-            if hits >= need:
-                scored.append((-hits, m["position"], m["id"]))
-        for _, _, b_id in sorted(scored)[: self.p.max_keyword_candidates]:
+        ranked = sorted((-h, position[i], i) for i, h in hits.items() if h >= need)
+        for _, _, b_id in ranked[: self.p.max_keyword_candidates]:
             add(b_id, "keyword")
 
     def _evaluate(self, cands: dict[str, _Candidate], a_ids: tuple[str, ...], view: AgentView, lo: int, hi: int):

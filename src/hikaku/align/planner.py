@@ -75,8 +75,11 @@ def plan_alignment(
     texts_a: Sequence[str],
     texts_b: Sequence[str],
     params: AlignmentParams = AlignmentParams(),
+    *,
+    normalized: bool = False,
 ) -> tuple[Plan, TextSimilarity]:
-    """Plan the alignment of A and B. *keys* are the identity keys (normalised text)."""
+    """Plan the alignment of A and B. *keys* are the identity keys (normalised text);
+    with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed)."""
     na, nb = len(texts_a), len(texts_b)
     pairs = unique_pairs(keys_a, keys_b)
     in_order = longest_increasing_subsequence(pairs)
@@ -93,7 +96,8 @@ def plan_alignment(
         used_b.add(j)
     focus_a = [i for i in range(na) if i not in used_a]
     focus_b = [j for j in range(nb) if j not in used_b]
-    sim = TextSimilarity(texts_a, texts_b, focus_a=focus_a, focus_b=focus_b, params=params.similarity)
+    sim = TextSimilarity(texts_a, texts_b, focus_a=focus_a, focus_b=focus_b, params=params.similarity,
+                         normalized=normalized)
     planner = _GapPlanner(sim, params)
     bounds = [(-1, -1), *in_order, (na, nb)]
     for (a0, b0), (a1, b1) in zip(bounds, bounds[1:]):

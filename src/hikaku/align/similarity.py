@@ -38,7 +38,7 @@ class SimilarityParams:
     ngram_max: int = 3
     word_weight: float = 2.0
     cosine_weight: float = 0.5
-    idf_sample: int = 4000
+    idf_sample: int = 1500
 
 
 def normalize_for_similarity(text: str) -> str:
@@ -96,10 +96,16 @@ class TextSimilarity:
         focus_a: Sequence[int] | None = None,
         focus_b: Sequence[int] | None = None,
         params: SimilarityParams = SimilarityParams(),
+        normalized: bool = False,
     ) -> None:
+        """*normalized*: the texts are already NFKC with collapsed whitespace."""
         self.p = params
-        self.norm_a = [normalize_for_similarity(t) for t in texts_a]
-        self.norm_b = [normalize_for_similarity(t) for t in texts_b]
+        if normalized:
+            self.norm_a = [t.lower() for t in texts_a]
+            self.norm_b = [t.lower() for t in texts_b]
+        else:
+            self.norm_a = [normalize_for_similarity(t) for t in texts_a]
+            self.norm_b = [normalize_for_similarity(t) for t in texts_b]
         focus_a = list(range(len(texts_a))) if focus_a is None else sorted(set(focus_a))
         focus_b = list(range(len(texts_b))) if focus_b is None else sorted(set(focus_b))
         self._rows: dict[tuple[str, int], int] = {}

@@ -32,10 +32,11 @@ def mask_numbers(text: str) -> str:
 class USEEmbedder:
     name = "use-multilingual-v3"
 
-    def __init__(self, threads: int = 2, denoise: bool = True, batch_size: int = 64) -> None:
+    def __init__(self, threads: int = 2, denoise: bool = True, batch_size: int = 64, max_chars: int = 1000) -> None:
         self.threads = threads
         self.denoise = denoise
         self.batch_size = batch_size
+        self.max_chars = max_chars  # the opening of a long clause says what it is; the rest costs time
 
     @cached_property
     def _model(self):  # loading the weights takes about a second: only on first use
@@ -46,8 +47,9 @@ class USEEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 512), dtype=np.float32)
+        cut = [t[: self.max_chars] for t in texts]
         parts = [
-            np.asarray(self._model.encode(list(texts[i: i + self.batch_size])), dtype=np.float32)
-            for i in range(0, len(texts), self.batch_size)
+            np.asarray(self._model.encode(cut[i: i + self.batch_size]), dtype=np.float32)
+            for i in range(0, len(cut), self.batch_size)
         ]
         return l2_normalize(np.vstack(parts))

@@ -57,6 +57,7 @@ class HybridIndex:
         self._pending_keyword: list[str] = []
         self._pending_vector: list[str] = []
         self._query_cache: dict[str, np.ndarray] = {}
+        self._query_prefetch: list[str] = []
         self.embedded_texts = 0
 
     def __len__(self) -> int:
@@ -83,12 +84,21 @@ class HybridIndex:
         self.keyword_store.remove(list(drop))
         self.vector_store.remove(list(drop))
 
+    def prefetch_queries(self, texts: Sequence[str]) -> None:
+        """Queries that are likely to come: embedded in one batch with the first query
+        that needs the model (batches are much faster than one text at a time)."""
+        self._query_prefetch = [t for t in dict.fromkeys(texts) if t not in self._query_cache]
+
     def embed_query(self, text: str) -> np.ndarray:
         v = self._query_cache.get(text)
         if v is None:
-            v = self.embedder.embed([text])[0]
-            self.embedded_texts += 1
-            self._query_cache[text] = v
+            batch = [text] + [t for t in self._query_prefetch if t != text and t not in self._query_cache]
+            self._query_prefetch = []
+            vectors = self.embedder.embed(batch)
+            self.embedded_texts += len(batch)
+            for t, vec in zip(batch, vectors):
+                self._query_cache[t] = vec
+            v = vectors[0]
         return v
 
     def search(

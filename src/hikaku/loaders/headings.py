@@ -49,19 +49,19 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
         m = _MD.match(raw)
         if m:
             return Heading(rank=len(m.group(1)), text=m.group(2).strip(), kind="markdown")
-    s = unicodedata.normalize("NFKC", raw)
+    s = unicodedata.normalize("NFKC", raw[:80])  # headings are short; long lines are body text
     m = _STRUCT.match(s)
-    if m and len(s) <= 60:
+    if m and len(raw) <= 60:
         return Heading(rank=_STRUCT_RANK[m.group(1)], text=raw, kind="structure")
     if _ARTICLE.match(s):
         return Heading(rank=RANK_ARTICLE, text=raw, kind="article")
-    if _SUPPL.match(s) and len(s) <= 60:
+    if _SUPPL.match(s) and len(raw) <= 60:
         return Heading(rank=RANK_SUPPL, text=raw, kind="supplement")
-    if _BRACKET.match(s) and len(s) <= 60 and not s.endswith("。"):
+    if _BRACKET.match(s) and len(raw) <= 60 and not raw.endswith("。"):
         return Heading(rank=RANK_BRACKET, text=raw, kind="bracket")
-    if _SQUARE.match(s) and len(s) <= 60 and not s.endswith("。"):
+    if _SQUARE.match(s) and len(raw) <= 60 and not raw.endswith("。"):
         return Heading(rank=RANK_BRACKET, text=raw, kind="bracket")
-    if _PAREN_NUM.match(s) and len(s) <= 40 and "。" not in s:
+    if _PAREN_NUM.match(s) and len(raw) <= 40 and "。" not in s:
         return Heading(rank=RANK_PAREN, text=raw, kind="item")
     return None
 

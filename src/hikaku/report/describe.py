@@ -11,6 +11,8 @@ import difflib
 import re
 import unicodedata
 
+from rapidfuzz.distance import Levenshtein
+
 from .._text import contains_cjk, shorten, split_sentences
 from .labels import labels
 
@@ -54,9 +56,8 @@ def changed_spans(a: str, b: str, *, max_spans: int = 2) -> list[tuple[str, str]
     sa, sb = _tokens(a), _tokens(b)
     ta = [a[x:y] for x, y in sa]
     tb = [b[x:y] for x, y in sb]
-    sm = difflib.SequenceMatcher(a=ta, b=tb, autojunk=False)
     merged: list[list[int]] = []
-    for op, i1, i2, j1, j2 in sm.get_opcodes():
+    for op, i1, i2, j1, j2 in Levenshtein.opcodes(ta, tb):
         if op == "equal":
             continue
         if merged and i1 - merged[-1][1] <= 2 and j1 - merged[-1][3] <= 2:

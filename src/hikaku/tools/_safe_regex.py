@@ -49,11 +49,13 @@ def compile_pattern(pattern: str, *, use_regex: bool, case_sensitive: bool) -> "
         raise PatternError(f"invalid regular expression: {e}") from None
 
 
-def normalize_with_offsets(text: str) -> tuple[str, list[int]]:
-    """NFKC form of *text* and, for each of its characters, the index in *text*
-    (plus one trailing entry for the end)."""
-    if text.isascii():
-        return text, list(range(len(text) + 1))
+def normalize_with_offsets(text: str) -> tuple[str, list[int] | None]:
+    """NFKC form of *text* and, when it is not character-for-character, the index in
+    *text* of each of its characters (plus one trailing entry for the end); ``None``
+    means position *i* in the normalised text is position *i* in the original."""
+    norm = unicodedata.normalize("NFKC", text)
+    if len(norm) == len(text):
+        return norm, None  # full-width forms, ideographic spaces: one character each
     out: list[str] = []
     offsets: list[int] = []
     for i, ch in enumerate(text):
@@ -64,21 +66,13 @@ def normalize_with_offsets(text: str) -> tuple[str, list[int]]:
     return "".join(out), offsets
 
 
-def find_spans(
-    compiled: "regex.Pattern[str]", text: str, *, deadline: float, offsets: list[int] | None = None
-) -> list[tuple[int, int]]:
-    """Non-empty match spans of *compiled* in *text* (already normalised), mapped back
-    through *offsets* to the original text. Raises PatternTimeout past *deadline*
-    (a ``time.monotonic()`` value)."""
+def find_spans(compiled: "regex.Pattern[str]", text: str, *, deadline: float) -> list[tuple[int, int]]:
+    """Non-empty match spans of *compiled* in *text*. Raises PatternTimeout past
+    *deadline* (a ``time.monotonic()`` value)."""
     remaining = deadline - time.monotonic()
     if remaining <= 0:
         raise PatternTimeout("the search ran out of time")
-    spans = []
     try:
-        for m in compiled.finditer(text, timeout=remaining):
-            s, e = m.span()
-            if e > s:
-                spans.append((offsets[s], offsets[e]) if offsets is not None else (s, e))
+        return [m.span() for m in compiled.finditer(text, timeout=remaining) if m.end() > m.start()]
     except TimeoutError:
         raise PatternTimeout("the pattern took too long to match") from None
-    return spans

@@ -3,12 +3,14 @@ with extractive summaries, and the hybrid index used for vector search."""
 
 from __future__ import annotations
 
+import bisect
 from functools import cached_property
 from typing import Any, Iterable
 
 from .._models import Chunk, Document
 from .._text import shorten, split_sentences
 from ..index import HybridIndex
+from ._literal_index import BigramIndex
 from ._safe_regex import normalize_with_offsets
 
 __all__ = ["DocumentStore", "StoreSet", "heading_path_of"]
@@ -45,7 +47,6 @@ class DocumentStore:
         self.index = index
         ids = [c.id for c in document.chunks] if searchable is None else list(searchable)
         self.index.add([(i, document.get(i).content) for i in ids])  # type: ignore[union-attr]
-        self._normalized: dict[str, tuple[str, list[int]]] = {}
         self._summaries: dict[tuple[str, ...], str] = {}
 
     @property
@@ -68,11 +69,78 @@ class DocumentStore:
             **extra,
         }
 
-    def normalized(self, chunk: Chunk) -> tuple[str, list[int]]:
-        got = self._normalized.get(chunk.id)
-        if got is None:
-            got = self._normalized[chunk.id] = normalize_with_offsets(chunk.content)
-        return got
+    @cached_property
+    def _normalized(self) -> tuple[list[str], list[list[int] | None]]:
+        """Each chunk in NFKC form and its offset map (None: same positions)."""
+        pairs = [normalize_with_offsets(c.content) for c in self.document.chunks]
+        return [p[0] for p in pairs], [p[1] for p in pairs]
+
+    @cached_property
+    def _joined(self) -> tuple[str, list[int]]:
+        """All chunks in NFKC form joined by a separator no match may cross, and the
+        start of each chunk in it."""
+        parts = self._normalized[0]
+        starts, pos = [], 0
+        for part in parts:
+            starts.append(pos)
+            pos += len(part) + 1
+        return "\x00".join(parts), starts
+
+    @cached_property
+    def _lower(self) -> list[str] | None:
+        """Chunks lower-cased, if that keeps every position (it does unless a text holds
+        one of the few characters whose lower case is longer)."""
+        low = [t.lower() for t in self._normalized[0]]
+        return low if all(len(x) == len(y) for x, y in zip(low, self._normalized[0])) else None
+
+    @cached_property
+    def _bigrams(self) -> BigramIndex:
+        return BigramIndex(self._lower or [t.lower() for t in self._normalized[0]])
+
+    @property
+    def lower_preserves_positions(self) -> bool:
+        return self._lower is not None
+
+    def _to_original(self, k: int, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        m = self._normalized[1][k]
+        return spans if m is None else [(m[s], m[e]) for s, e in spans]
+
+    def find_literal(self, needle: str, *, case_sensitive: bool) -> list[tuple[int, list[tuple[int, int]]]]:
+        """Chunks containing the (NFKC-normalised) *needle* and the spans in their original
+        text, in document order. Uses the bigram index to look only where it can occur."""
+        texts = self._normalized[0] if case_sensitive else self._lower
+        if texts is None:
+            raise ValueError("lower-cased search is not position-preserving for this document")
+        if not case_sensitive:
+            needle = needle.lower()
+        cands = self._bigrams.candidates(needle.lower())
+        positions = range(len(texts)) if cands is None else cands.tolist()
+        out = []
+        n = len(needle)
+        for k in positions:
+            text = texts[k]
+            i = text.find(needle)
+            spans = []
+            while i >= 0:
+                spans.append((i, i + n))
+                i = text.find(needle, i + n)
+            if spans:
+                out.append((k, self._to_original(k, spans)))
+        return out
+
+    def search_text(self, find) -> list[tuple[int, list[tuple[int, int]]]]:
+        """Run ``find(text) -> spans`` once over the joined normalised text; return
+        (chunk position, spans in that chunk's original text) in document order."""
+        text, starts = self._joined
+        lengths = [len(t) for t in self._normalized[0]]
+        hits: dict[int, list[tuple[int, int]]] = {}
+        for s, e in find(text):
+            k = bisect.bisect_right(starts, s) - 1
+            ls, le = s - starts[k], e - starts[k]
+            if le > lengths[k]:
+                continue  # crossed into the next chunk
+            hits.setdefault(k, []).append((ls, le))
+        return [(k, self._to_original(k, spans)) for k, spans in sorted(hits.items())]
 
     @cached_property
     def _paths(self) -> list[tuple[str, ...]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import unicodedata
 
 from pydantic import BaseModel, Field
 
@@ -45,18 +46,16 @@ class StringSearchTool(BaseTool):
         except PatternError as e:
             raise ToolFailure(str(e)) from None
         deadline = time.monotonic() + self.timeout_s
-        matches = []
-        total = 0
-        for chunk in store.document.chunks:
-            text, offsets = store.normalized(chunk)
-            try:
-                spans = find_spans(compiled, text, deadline=deadline, offsets=offsets)
-            except PatternTimeout:
-                raise ToolFailure(
-                    f"the pattern took longer than {self.timeout_s:g} s to match; simplify it"
-                ) from None
-            if spans:
-                total += 1
-                if len(matches) < self.max_results:
-                    matches.append(store.view(chunk, positions=[list(s) for s in spans], match_count=len(spans)))
-        return matches, [float(m["match_count"]) for m in matches], total
+        try:
+            if not p.use_regex and (p.case_sensitive or store.lower_preserves_positions):
+                found = store.find_literal(unicodedata.normalize("NFKC", p.pattern), case_sensitive=p.case_sensitive)
+            else:
+                found = store.search_text(lambda text: find_spans(compiled, text, deadline=deadline))
+        except PatternTimeout:
+            raise ToolFailure(f"the pattern took longer than {self.timeout_s:g} s to match; simplify it") from None
+        chunks = store.document.chunks
+        matches = [
+            store.view(chunks[k], positions=[list(sp) for sp in spans], match_count=len(spans))
+            for k, spans in found[: self.max_results]
+        ]
+        return matches, [float(m["match_count"]) for m in matches], len(found)

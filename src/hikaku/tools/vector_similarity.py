@@ -20,8 +20,8 @@ class VectorSimilarityParams(BaseModel):
 class VectorSimilarityTool(BaseTool):
     """Find the chunks of a document whose meaning is closest to a text (embedding cosine
     similarity), best first, with their scores. Use it when the wording changed but the
-    meaning did not. Chunks already matched verbatim to the other document are not
-    searched."""
+    meaning did not. Chunks already matched with certainty to the other document
+    (identical text, or an unrivalled near-duplicate in place) are not searched."""
 
     name = "vector_similarity_tool"
     Params = VectorSimilarityParams

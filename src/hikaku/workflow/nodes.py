@@ -62,21 +62,22 @@ def plan_alignment_node(state: ComparisonState, runtime: Runtime[ComparisonRunti
     o = rt.options
     a, b = rt.document_a, rt.document_b
     rt.report_progress("plan", 0, 1)
-    texts_a = [c.content for c in a.chunks]
-    texts_b = [c.content for c in b.chunks]
+    keys_a = [match_key(c.content) for c in a.chunks]
+    keys_b = [match_key(c.content) for c in b.chunks]
     params = AlignmentParams(
         dp=DPParams(tau=o.similarity_threshold, allow_merges=o.allow_merges),
         certain_similarity=o.certain_similarity,
         certain_margin=o.certain_margin,
     )
-    plan, sim = plan_alignment([match_key(t) for t in texts_a], [match_key(t) for t in texts_b], texts_a, texts_b, params)
+    plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True)
     rt.plan, rt.similarity = plan, sim
-    identical_a = {i for g in plan.groups if g.kind.startswith("identical") for i in g.a}
-    identical_b = {j for g in plan.groups if g.kind.startswith("identical") for j in g.b}
+    # chunks already settled with certainty are nobody's candidate: not indexed, never embedded
+    settled_a = {i for g in plan.groups if g.certain for i in g.a}
+    settled_b = {j for g in plan.groups if g.certain for j in g.b}
     store_a = DocumentStore(a, "A", HybridIndex(rt.embedder, rt.tokenizer),
-                            searchable=[c.id for i, c in enumerate(a.chunks) if i not in identical_a])
+                            searchable=[c.id for i, c in enumerate(a.chunks) if i not in settled_a])
     store_b = DocumentStore(b, "B", HybridIndex(rt.embedder, rt.tokenizer),
-                            searchable=[c.id for j, c in enumerate(b.chunks) if j not in identical_b])
+                            searchable=[c.id for j, c in enumerate(b.chunks) if j not in settled_b])
     rt.stores = StoreSet(store_a, store_b)
     rt.registry = build_registry(rt.stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s)
     if rt.policy_factory is not None:
@@ -106,6 +107,8 @@ def plan_alignment_node(state: ComparisonState, runtime: Runtime[ComparisonRunti
             })
         else:
             pending.append(a_ids[0])
+    # the agent will look for the uncertain chunks' counterparts: embed them together
+    store_b.index.prefetch_queries(["\n".join(a.chunks[i].content for i in g.a) for g in plan.groups if not g.certain])
     n_ident = sum(1 for g in plan.groups if g.kind.startswith("identical"))
     thought = (
         f"plan: {n_ident} identical chunk(s) anchored ({plan.anchors_in_order} in order), "

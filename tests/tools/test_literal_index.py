@@ -1,0 +1,28 @@
+import random
+
+from hikaku.tools._literal_index import BigramIndex
+
+
+def naive(texts, needle):
+    return [k for k, t in enumerate(texts) if needle in t]
+
+
+def test_candidates_are_a_superset_of_the_true_matches():
+    rng = random.Random(7)
+    alphabet = "保険金支払日額倍ab"
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(200)]
+    idx = BigramIndex(texts)
+    for _ in range(300):
+        t = texts[rng.randrange(len(texts))]
+        if len(t) < 2:
+            continue
+        i = rng.randrange(len(t) - 1)
+        needle = t[i: i + rng.randint(2, 6)]
+        cands = set(idx.candidates(needle).tolist())
+        assert set(naive(texts, needle)) <= cands
+    assert idx.candidates("x") is None
+    assert len(idx.candidates("zz")) == 0
+
+
+def test_empty_index():
+    assert len(BigramIndex([]).candidates("ab")) == 0
