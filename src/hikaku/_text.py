@@ -25,7 +25,9 @@ def normalize(text: str) -> str:
     NFKC folds full-width ASCII, half-width katakana and the CJK radical look-alikes
     that PDF extraction produces (U+2F64 '⽤' becomes U+7528 '用').
     """
-    return _WS.sub(" ", unicodedata.normalize("NFKC", text)).strip()
+    if not unicodedata.is_normalized("NFKC", text):
+        text = unicodedata.normalize("NFKC", text)
+    return " ".join(text.split())
 
 
 def match_key(text: str) -> str:

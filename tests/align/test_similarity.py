@@ -34,3 +34,10 @@ def test_chunks_outside_the_focus_are_featurised_on_demand():
     s = TextSimilarity(["a b c", "x y z"], ["a b c", "x y q"], focus_a=[1], focus_b=[1])
     assert s.pair(0, 0) == pytest.approx(1.0, abs=1e-5)
     assert 0.3 < s.pair(1, 1) < 1.0
+
+
+def test_pairwise_equals_the_diagonal_of_the_matrix():
+    a = ["第1条 目的", "保険金を支払う。", "The cat sat.", "同じ文"]
+    b = ["第1条 目的を定める", "保険金は支払わない。", "A dog sat.", "同じ文"]
+    s = TextSimilarity(a, b)
+    assert s.pairwise([0, 1, 2, 3], [0, 1, 2, 3]) == pytest.approx(s.matrix([0, 1, 2, 3], [0, 1, 2, 3]).diagonal(), abs=1e-5)

@@ -47,6 +47,10 @@ class AgentView(Protocol):
 
     def similarity(self, a_ids: tuple[str, ...], b_ids: tuple[str, ...]) -> float: ...
 
+    def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
+        """Similarity of the A group with each single B chunk (one batch)."""
+        ...
+
 
 @dataclass
 class Decision:

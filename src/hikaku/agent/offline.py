@@ -250,14 +250,15 @@ class OfflinePolicy:
             add(b_id, "keyword")
 
     def _evaluate(self, cands: dict[str, _Candidate], a_ids: tuple[str, ...], view: AgentView, lo: int, hi: int):
-        for c in cands.values():
-            if "evaluated" in c.sources:
-                continue
+        fresh = [c for c in cands.values() if "evaluated" not in c.sources]
+        for c in fresh:
             c.sources.add("evaluated")
             c.in_window = lo < c.pos < hi
             c.claim = view.claim(c.b_id)
-            if self._available(c, a_ids):
-                c.similarity = view.similarity(a_ids, (c.b_id,))
+        todo = [c for c in fresh if self._available(c, a_ids)]
+        if todo:
+            for c, sim in zip(todo, view.similarities(a_ids, [c.b_id for c in todo])):
+                c.similarity = sim
 
     def _best_available(self, cands: dict[str, _Candidate], a_ids: tuple[str, ...]) -> float:
         return max((c.similarity for c in cands.values() if self._available(c, a_ids)), default=0.0)

@@ -100,11 +100,18 @@ def plan_alignment(
                          normalized=normalized)
     planner = _GapPlanner(sim, params)
     bounds = [(-1, -1), *in_order, (na, nb)]
+    singles = []  # 1x1 gaps, the most common kind: scored in one batch
     for (a0, b0), (a1, b1) in zip(bounds, bounds[1:]):
         ia = [i for i in range(a0 + 1, a1) if i not in used_a]
         ib = [j for j in range(b0 + 1, b1) if j not in used_b]
-        if ia:
+        if len(ia) == 1 and len(ib) == 1:
+            singles.append((ia[0], ib[0], (b0, b1)))
+        elif ia:
             groups.extend(planner.align(ia, ib, (b0, b1)))
+    if singles:
+        scores = sim.pairwise([i for i, _, _ in singles], [j for _, j, _ in singles])
+        for (i, j, window), score in zip(singles, scores.tolist()):
+            groups.extend(planner.align([i], [j], window, s=np.array([[score]], dtype=np.float32)))
     groups.sort(key=lambda g: g.a[0])
     claimed = {j for g in groups for j in g.b}
     return Plan(groups, [j for j in range(nb) if j not in claimed], na, nb, len(in_order)), sim
@@ -115,12 +122,16 @@ class _GapPlanner:
         self.sim = sim
         self.p = params
 
-    def align(self, ia: list[int], ib: list[int], window: tuple[int, int]) -> list[PlannedGroup]:
+    def align(
+        self, ia: list[int], ib: list[int], window: tuple[int, int], s: np.ndarray | None = None
+    ) -> list[PlannedGroup]:
+        """Align one gap (*s*: its similarity matrix, if already computed)."""
         if not ib:
             return [PlannedGroup((i,), (), 0.0, "unmatched", False, 0.0, window) for i in ia]
         if len(ia) * len(ib) > self.p.max_gap_cells:
             return self._split_large(ia, ib, window)
-        s = self.sim.matrix(ia, ib)
+        if s is None:
+            s = self.sim.matrix(ia, ib)
         s21 = s12 = None
         if self.p.dp.allow_merges:
             if len(ia) > 1:

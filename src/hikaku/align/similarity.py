@@ -230,6 +230,17 @@ class TextSimilarity:
         tb = [" ".join(self.norm_b[j] for j in g) for g in groups_b]
         return self._combine(cos, ta, tb)
 
+    def pairwise(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
+        """Similarity of A chunk ia[k] with B chunk ib[k], for every k (one batch)."""
+        if not len(ia):
+            return np.zeros(0, dtype=np.float32)
+        va, vb = self._vectors("a", ia), self._vectors("b", ib)
+        cos = np.asarray(va.multiply(vb).sum(axis=1)).ravel()
+        ratio = process.cpdist([self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib],
+                               scorer=Indel.normalized_similarity, dtype=np.float32, workers=1)
+        w = self.p.cosine_weight
+        return np.clip(w * cos + (1.0 - w) * ratio, 0.0, 1.0).astype(np.float32)
+
     def pair(self, i: int, j: int) -> float:
         return float(self.matrix([i], [j])[0, 0])
 

@@ -37,10 +37,14 @@ class BigramIndex:
         return self._owners[lo:hi]
 
     def candidates(self, needle: str) -> np.ndarray | None:
-        """Chunk indices (sorted) that contain the rarest bigram of *needle*: a superset of
-        the chunks containing *needle*; None when the needle is too short for the index."""
+        """Chunk indices (sorted) that contain the rarest bigram of *needle* (and the next
+        rarest, when the rarest is common): a superset of the chunks containing *needle*;
+        None when the needle is too short for the index."""
         if len(needle) < 2:
             return None
         c = [ord(ch) for ch in needle]
         keys = {(c[i] << 21) | c[i + 1] for i in range(len(c) - 1)}
-        return min((self._postings(k) for k in keys), key=len)
+        lists = sorted((self._postings(k) for k in keys), key=len)
+        if len(lists) > 1 and len(lists[0]) > 64:  # two common bigrams: their intersection is much smaller
+            return np.intersect1d(lists[0], lists[1], assume_unique=True)
+        return lists[0]

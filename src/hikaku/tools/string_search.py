@@ -7,7 +7,7 @@ import unicodedata
 
 from pydantic import BaseModel, Field
 
-from ._safe_regex import PatternError, PatternTimeout, compile_pattern, find_spans
+from ._safe_regex import MAX_PATTERN_CHARS, PatternError, PatternTimeout, compile_pattern, find_spans
 from .base import BaseTool, ToolFailure
 from .document_store import StoreSet
 
@@ -17,7 +17,7 @@ MAX_RESULTS = 100
 
 
 class StringSearchParams(BaseModel):
-    pattern: str = Field(description="Text or regular expression to look for.")
+    pattern: str = Field(min_length=1, description="Text or regular expression to look for.")
     document_id: str = Field(description="Document to search: 'A', 'B' or the document's id.")
     use_regex: bool = Field(default=False, description="Treat the pattern as a regular expression.")
     case_sensitive: bool = Field(default=False, description="Distinguish upper and lower case.")
@@ -41,16 +41,18 @@ class StringSearchTool(BaseTool):
         store = self.stores.resolve(p.document_id)
         if store is None:
             raise ToolFailure(f"unknown document_id {p.document_id!r}; use one of {self.stores.names()}")
-        try:
-            compiled = compile_pattern(p.pattern, use_regex=p.use_regex, case_sensitive=p.case_sensitive)
-        except PatternError as e:
-            raise ToolFailure(str(e)) from None
         deadline = time.monotonic() + self.timeout_s
+        literal = not p.use_regex and (p.case_sensitive or store.lower_preserves_positions)
         try:
-            if not p.use_regex and (p.case_sensitive or store.lower_preserves_positions):
+            if literal:  # plain text: an index lookup and str.find, no regular expression
+                if len(p.pattern) > MAX_PATTERN_CHARS:
+                    raise PatternError(f"the pattern is longer than {MAX_PATTERN_CHARS} characters")
                 found = store.find_literal(unicodedata.normalize("NFKC", p.pattern), case_sensitive=p.case_sensitive)
             else:
+                compiled = compile_pattern(p.pattern, use_regex=p.use_regex, case_sensitive=p.case_sensitive)
                 found = store.search_text(lambda text: find_spans(compiled, text, deadline=deadline))
+        except PatternError as e:
+            raise ToolFailure(str(e)) from None
         except PatternTimeout:
             raise ToolFailure(f"the pattern took longer than {self.timeout_s:g} s to match; simplify it") from None
         chunks = store.document.chunks

@@ -95,6 +95,21 @@ class PlanView:
             return None
         return Claim(tuple(self.a.chunks[i].id for i in g.a), g.similarity, g.certain)
 
+    def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
+        sim = self.rt.similarity
+        assert sim is not None
+        ia = [self.a.position(i) for i in a_ids]
+        ib = [self.b.position(j) for j in b_ids]
+        if any(x is None for x in ia) or not ib:
+            return [0.0] * len(b_ids)
+        known = [j for j in ib if j is not None]
+        if len(ia) == 1:
+            row = sim.matrix(ia, known)[0]  # type: ignore[arg-type]
+        else:
+            row = sim.group_matrix([ia], [(j,) for j in known])[0]  # type: ignore[arg-type]
+        values = iter(row.tolist())
+        return [next(values) if j is not None else 0.0 for j in ib]
+
     def similarity(self, a_ids: tuple[str, ...], b_ids: tuple[str, ...]) -> float:
         sim = self.rt.similarity
         assert sim is not None
