@@ -150,7 +150,10 @@ class _GapPlanner:
             matched_a.update(ga)
             if len(la) == 1 and len(lb) == 1:
                 margin = _margin(s, la[0], lb[0])
-                certain = score >= self.p.certain_similarity and margin >= self.p.certain_margin
+                # identical text (a repeated chunk such as 「削除」) placed in order is certain too:
+                # any rival would be another copy of the same text
+                same = self.sim.norm_a[ga[0]] == self.sim.norm_b[gb[0]]
+                certain = same or (score >= self.p.certain_similarity and margin >= self.p.certain_margin)
                 out.append(PlannedGroup(ga, gb, score, "match", certain, margin, window))
             else:
                 kind = "merge" if len(la) > 1 else "split"

