@@ -4,11 +4,11 @@ loopback fails loudly (the switch that keeps model hubs and APIs out of the suit
 from __future__ import annotations
 
 import socket
+
 import pytest
 
 from hikaku.embeddings import HashingEmbedder, USEEmbedder
 from hikaku.tokenizers import BigramTokenizer, SudachiTokenizer
-
 
 _real_connect = socket.socket.connect
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")

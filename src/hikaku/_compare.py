@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ._config import CompareOptions, resolve_options
 from ._models import ComparisonResult, Document

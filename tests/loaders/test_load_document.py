@@ -1,6 +1,13 @@
 import pytest
 
-from hikaku import Chunk, Document, DocumentNotFoundError, InvalidDocumentError, UnsupportedFormatError, load_document
+from hikaku import (
+    Chunk,
+    Document,
+    DocumentNotFoundError,
+    InvalidDocumentError,
+    UnsupportedFormatError,
+    load_document,
+)
 
 
 def test_missing_file(tmp_path):

@@ -36,7 +36,7 @@ def test_markdown_table_seeds_columns_and_escaping():
     assert "第1条" not in md  # unchanged rows only on request
     assert "| 第3条 | 消えた | — | 削除 |" in lines
     assert "変更（移動・分割）" in md
-    assert "**集計**: 追加 1 ／ 削除 1 ／ 変更 2 ／ 一致 1（うち移動 1）" in md
+    assert "**集計**: 追加 1 ／ 削除 1 ／ 変更 2 ／ 一致 1 ／ 移動 1" in md
     assert "## 比較結果: 旧\\|版 → 新版" in md
 
 
@@ -85,4 +85,5 @@ def test_json_and_errors():
 def test_escape_cell():
     assert escape_cell("a|b") == "a\\|b"
     assert escape_cell("x\r\ny") == "x<br>y"
+    assert escape_cell("附則\n\nこの規則は") == "附則<br>この規則は"
     assert escape_cell("back\\slash") == "back\\\\slash"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Callable
+from collections.abc import Callable
 
 from .._models import Chunk
 from ..loaders.headings import detect_heading, split_label

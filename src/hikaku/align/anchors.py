@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["unique_pairs", "longest_increasing_subsequence"]
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 import scipy.sparse as sp

@@ -13,8 +13,8 @@ import logging
 import os
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import cached_property
-from typing import Sequence
 
 import numpy as np
 

@@ -6,7 +6,7 @@ extra dependency; vectors must be L2-normalised (every ``Embedder`` returns them
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

@@ -7,7 +7,8 @@ with ranks starting at 1 and k = 60.
 
 from __future__ import annotations
 
-from typing import Hashable, Sequence, TypeVar
+from collections.abc import Hashable, Sequence
+from typing import TypeVar
 
 __all__ = ["reciprocal_rank_fusion", "RRF_K"]
 

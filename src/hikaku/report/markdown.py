@@ -15,7 +15,9 @@ def escape_cell(text: str, limit: int = 0) -> str:
     text = shorten(text.strip(), limit) if limit else text.strip()
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = text.replace("\\", "\\\\").replace("|", "\\|")
-    return "<br>".join(line.strip() for line in text.splitlines()) if "\n" in text else text
+    if "\n" not in text and "\r" not in text:
+        return text
+    return "<br>".join(line.strip() for line in text.splitlines() if line.strip())
 
 
 def type_label(change: Change, lang: str) -> str:
@@ -68,6 +70,6 @@ def render_markdown(
     sep = " ／ " if lang == "ja" else " / "
     totals = sep.join(f"{L[t]} {counts.get(t, 0)}" for t in ("added", "deleted", "modified", "unchanged"))
     if result.stats.moved:
-        totals += f"（{L['of_which_moved']} {result.stats.moved}）" if lang == "ja" else f" ({result.stats.moved} {L['of_which_moved']})"
+        totals += f"{sep}{L['moved_total']} {result.stats.moved}"
     lines += ["", f"**{L['totals']}**: {totals}", ""]
     return "\n".join(lines)

@@ -7,7 +7,7 @@ bigram (verified with ``str.find``, so results are exact).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

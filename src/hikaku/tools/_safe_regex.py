@@ -26,7 +26,7 @@ class PatternTimeout(TimeoutError):
     """Matching took longer than the time limit."""
 
 
-def compile_pattern(pattern: str, *, use_regex: bool, case_sensitive: bool) -> "regex.Pattern[str]":
+def compile_pattern(pattern: str, *, use_regex: bool, case_sensitive: bool) -> regex.Pattern[str]:
     if not pattern:
         raise PatternError("the pattern is empty")
     if len(pattern) > MAX_PATTERN_CHARS:
@@ -66,7 +66,7 @@ def normalize_with_offsets(text: str) -> tuple[str, list[int] | None]:
     return "".join(out), offsets
 
 
-def find_spans(compiled: "regex.Pattern[str]", text: str, *, deadline: float) -> list[tuple[int, int]]:
+def find_spans(compiled: regex.Pattern[str], text: str, *, deadline: float) -> list[tuple[int, int]]:
     """Non-empty match spans of *compiled* in *text*. Raises PatternTimeout past
     *deadline* (a ``time.monotonic()`` value)."""
     remaining = deadline - time.monotonic()

@@ -11,8 +11,9 @@ import logging
 import math
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 

@@ -4,8 +4,9 @@ with extractive summaries, and the hybrid index used for vector search."""
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any
 
 from .._models import Chunk, Document
 from .._text import shorten, split_sentences

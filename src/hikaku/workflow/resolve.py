@@ -10,8 +10,9 @@ break the document order (outside the longest order-preserving chain) are *moved
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from .._models import Document
 from ..align import longest_increasing_subsequence
