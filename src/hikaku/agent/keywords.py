@@ -36,12 +36,16 @@ def extract_keywords(
     max_df: int | None = None,
 ) -> list[str]:
     """The *k* terms of *text* that are rarest in the searched document (but present in
-    it, in at most *max_df* chunks, default half of them), in order of rarity. Numbers,
-    punctuation and one-character terms are skipped."""
+    it, in at most *max_df* chunks, default half of them), in order of rarity. Only terms
+    written as such in *text* (they are searched for literally); numbers, punctuation and
+    one-character terms are skipped."""
     limit = max(1, n_docs // 2) if max_df is None else max_df
+    body = unicodedata.normalize("NFKC", text).lower()
     seen: dict[str, int] = {}
     for pos, tok in enumerate(tokenize(text)):
         if len(tok) < 2 or _NOT_A_TERM.match(tok) or tok in seen:
+            continue
+        if tok.lower() not in body:  # a normalised form (知り得た → 知る) cannot be searched for literally
             continue
         seen[tok] = pos
     scored = []

@@ -94,7 +94,7 @@ class OfflinePolicy:
         result = self.registry.execute(tool, **args)
         shown = ", ".join(f"{k}={shorten(str(v), 40)!r}" if isinstance(v, str) else f"{k}={v}" for k, v in args.items())
         if result.success:
-            summary = summary_of(result) if summary_of else f"{int(result.confidence_factors.get('result_count', 0))}"
+            summary = summary_of(result) if summary_of else _ids_summary(result)
             t.add("act", tool=tool, args=shown, summary=summary)
         elif tool in self.registry:
             t.add("tool_failed", tool=tool, error=result.error)
@@ -114,7 +114,7 @@ class OfflinePolicy:
             proposal = t.fmt("proposal", b=",".join(task.proposal_b_ids), sim=task.proposal_similarity,
                              kind=task.proposal_kind)
         else:
-            proposal = t.fmt("no_proposal", lo=task.window[0] + 1, hi=task.window[1] - 1)
+            proposal = t.fmt("no_proposal", region=self._region(t, *task.window))
         t.add("observe", a=",".join(a_ids), text=shorten(" ".join(text.split()), 60), proposal=proposal)
         a_path: list[str] = []
         r = self._call(t, "get_context_tool_a", lambda r: " > ".join(r.output["heading_path"]) or "-",
@@ -150,7 +150,8 @@ class OfflinePolicy:
             self._keyword_search(t, text, add)
         self._evaluate(cands, a_ids, view, lo, hi)
         best_known = self._best_available(cands, a_ids)
-        if not task.proposal_b_ids or max(best_known, task.proposal_similarity) < p.certain_similarity:
+        held = task.proposal_similarity if task.proposal_b_ids else 0.0
+        if max(best_known, held) < p.certain_similarity:
             if "vector_similarity_tool" in self.registry:
                 t.add("think_vector")
                 r = self._call(
@@ -222,8 +223,21 @@ class OfflinePolicy:
         if np_ and all(x is not None for x in np_) and task.window[0] < min(np_) <= task.window[1]:  # type: ignore[type-var]
             hi = min(np_)  # type: ignore[type-var]
         t.add("neighbours", prev=f"{prev_ids[0] if prev_ids else '-'}→{','.join(prev_cp) or '-'}",
-              next=f"{next_ids[0] if next_ids else '-'}→{','.join(next_cp) or '-'}", lo=lo + 1, hi=hi - 1)
+              next=f"{next_ids[0] if next_ids else '-'}→{','.join(next_cp) or '-'}", region=self._region(t, lo, hi))
         return lo, hi, prev_cp, next_cp
+
+    def _region(self, t: Thoughts, lo: int, hi: int) -> str:
+        """The B chunks between which a counterpart is expected, in words."""
+        chunks = self.doc_b.chunks
+        after = chunks[lo].id if 0 <= lo < len(chunks) else None
+        before = chunks[hi].id if 0 <= hi < len(chunks) else None
+        if after and before:
+            return t.fmt("region", after=after, before=before)
+        if before:
+            return t.fmt("region_start", before=before)
+        if after:
+            return t.fmt("region_end", after=after)
+        return t.fmt("region_all")
 
     def _keyword_search(self, t: Thoughts, text: str, add) -> None:
         """Search B for the chunk's rarest terms, one literal search each; chunks holding
@@ -319,6 +333,16 @@ class OfflinePolicy:
         t.add("delete", best=top)
         return Decision(a_ids, [], "delete", None, top, min(0.99, max(0.05, 0.5 + (p.tau - top))),
                         "no counterpart in B", [], t.lines)
+
+
+def _ids_summary(result: ToolResult) -> str:
+    """``b3, b7`` or ``b3, b7, b9, b10, b12 … (23)``: what a search found."""
+    out = result.output if isinstance(result.output, list) else []
+    total = int(result.confidence_factors.get("result_count", len(out)))
+    ids = [str(o.get("id")) for o in out[:5] if isinstance(o, dict)]
+    if not ids:
+        return "0"
+    return ", ".join(ids) + (f" … ({total})" if total > len(ids) else "")
 
 
 def _confidence(score: float, rival: float, tau: float) -> float:
