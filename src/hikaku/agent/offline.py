@@ -60,10 +60,12 @@ class _Candidate:
     same_path: bool = False
     sequence: bool = False
     claim: Claim | None = None
+    bonus: float = 0.05  # per piece of context evidence (PolicyParams.context_bonus)
 
     @property
     def score(self) -> float:
-        return min(1.0, self.similarity + 0.05 * self.same_path + 0.05 * self.sequence)
+        """Similarity plus a bonus for each piece of context that agrees."""
+        return min(1.0, self.similarity + self.bonus * (self.same_path + self.sequence))
 
 
 def _norm_path(path: list[str]) -> list[str]:
@@ -131,7 +133,7 @@ class OfflinePolicy:
             pos = view.position_b(b_id)
             if pos is None or b_id in task.proposal_b_ids:
                 return
-            c = cands.setdefault(b_id, _Candidate(b_id, pos))
+            c = cands.setdefault(b_id, _Candidate(b_id, pos, bonus=p.context_bonus))
             c.sources.add(source)
             for k, v in flags.items():
                 setattr(c, k, getattr(c, k) or v)
