@@ -30,10 +30,11 @@ NODES = (
 )
 
 
-def build_graph(checkpointer=None):
+def build_graph(checkpointer=None, *, interrupt_after: list[str] | None = None):
     """Compile the graph. Edges follow the seeds' design, with two nodes added: the
     whole-document plan before the agent loop, and the resolution of competition,
-    moves and additions after it."""
+    moves and additions after it. With a *checkpointer* the run can be stopped (e.g.
+    *interrupt_after* a node) and resumed in another process."""
     g = StateGraph(ComparisonState, context_schema=ComparisonRuntime)
     g.add_node("initialize", initialize)
     g.add_node("plan_alignment", plan_alignment_node)
@@ -54,4 +55,4 @@ def build_graph(checkpointer=None):
     g.add_edge("process_comparison_results", "select_next_chunk")
     g.add_edge("resolve_alignment", "format_output")
     g.add_edge("format_output", END)
-    return g.compile(checkpointer=checkpointer)
+    return g.compile(checkpointer=checkpointer, interrupt_after=interrupt_after)

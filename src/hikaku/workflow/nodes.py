@@ -24,6 +24,7 @@ from .runtime import ComparisonRuntime, PlanView
 from .state import ComparisonState
 
 __all__ = [
+    "prepare",
     "initialize",
     "plan_alignment_node",
     "select_next_chunk",
@@ -39,6 +40,44 @@ log = logging.getLogger(__name__)
 
 def _timed(rt: ComparisonRuntime, name: str, start: float) -> None:
     rt.timings_ms[name] = rt.timings_ms.get(name, 0.0) + (time.perf_counter() - start) * 1000
+
+
+def prepare(rt: ComparisonRuntime) -> None:
+    """Build the plan, the stores, the tools and the policy of a run, once. Deterministic,
+    so that a run resumed from a checkpoint rebuilds exactly what it had."""
+    if rt.plan is not None:
+        return
+    o = rt.options
+    a, b = rt.document_a, rt.document_b
+    keys_a = [match_key(c.content) for c in a.chunks]
+    keys_b = [match_key(c.content) for c in b.chunks]
+    params = AlignmentParams(
+        dp=DPParams(tau=o.similarity_threshold, allow_merges=o.allow_merges),
+        certain_similarity=o.certain_similarity,
+        certain_margin=o.certain_margin,
+    )
+    plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True)
+    # chunks already settled with certainty are nobody's candidate: not indexed, never embedded
+    settled_a = {i for g in plan.groups if g.certain for i in g.a}
+    settled_b = {j for g in plan.groups if g.certain for j in g.b}
+    store_a = DocumentStore(a, "A", HybridIndex(rt.embedder, rt.tokenizer),
+                            searchable=[c.id for i, c in enumerate(a.chunks) if i not in settled_a])
+    store_b = DocumentStore(b, "B", HybridIndex(rt.embedder, rt.tokenizer),
+                            searchable=[c.id for j, c in enumerate(b.chunks) if j not in settled_b])
+    rt.plan, rt.similarity = plan, sim
+    rt.stores = StoreSet(store_a, store_b)
+    rt.registry = build_registry(rt.stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s)
+    if rt.policy_factory is not None:
+        rt.policy = rt.policy_factory(rt)
+    else:
+        rt.policy = OfflinePolicy(
+            rt.registry, a, b, store_b.index,
+            PolicyParams(tau=o.similarity_threshold, move_threshold=o.move_threshold,
+                         certain_similarity=o.certain_similarity, vector_threshold=o.vector_threshold,
+                         vector_max_results=o.vector_max_results),
+            lang=o.lang,
+        )
+    rt.view = PlanView(rt)
 
 
 def initialize(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
@@ -59,39 +98,11 @@ def plan_alignment_node(state: ComparisonState, runtime: Runtime[ComparisonRunti
     """Anchor identical chunks, align the gaps, and set up the tools and the agent."""
     rt = runtime.context
     start = time.perf_counter()
-    o = rt.options
-    a, b = rt.document_a, rt.document_b
     rt.report_progress("plan", 0, 1)
-    keys_a = [match_key(c.content) for c in a.chunks]
-    keys_b = [match_key(c.content) for c in b.chunks]
-    params = AlignmentParams(
-        dp=DPParams(tau=o.similarity_threshold, allow_merges=o.allow_merges),
-        certain_similarity=o.certain_similarity,
-        certain_margin=o.certain_margin,
-    )
-    plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True)
-    rt.plan, rt.similarity = plan, sim
-    # chunks already settled with certainty are nobody's candidate: not indexed, never embedded
-    settled_a = {i for g in plan.groups if g.certain for i in g.a}
-    settled_b = {j for g in plan.groups if g.certain for j in g.b}
-    store_a = DocumentStore(a, "A", HybridIndex(rt.embedder, rt.tokenizer),
-                            searchable=[c.id for i, c in enumerate(a.chunks) if i not in settled_a])
-    store_b = DocumentStore(b, "B", HybridIndex(rt.embedder, rt.tokenizer),
-                            searchable=[c.id for j, c in enumerate(b.chunks) if j not in settled_b])
-    rt.stores = StoreSet(store_a, store_b)
-    rt.registry = build_registry(rt.stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s)
-    if rt.policy_factory is not None:
-        rt.policy = rt.policy_factory(rt)
-    else:
-        rt.policy = OfflinePolicy(
-            rt.registry, a, b, store_b.index,
-            PolicyParams(tau=o.similarity_threshold, move_threshold=o.move_threshold,
-                         certain_similarity=o.certain_similarity, vector_threshold=o.vector_threshold,
-                         vector_max_results=o.vector_max_results),
-            lang=o.lang,
-        )
-    rt.view = PlanView(rt)
-
+    prepare(rt)
+    plan = rt.plan
+    assert plan is not None and rt.stores is not None
+    a, b = rt.document_a, rt.document_b
     settled: list[dict[str, Any]] = []
     pending: list[str] = []
     for g in plan.groups:
@@ -108,7 +119,7 @@ def plan_alignment_node(state: ComparisonState, runtime: Runtime[ComparisonRunti
         else:
             pending.append(a_ids[0])
     # the agent will look for the uncertain chunks' counterparts: embed them together
-    store_b.index.prefetch_queries(["\n".join(a.chunks[i].content for i in g.a) for g in plan.groups if not g.certain])
+    rt.stores.b.index.prefetch_queries(["\n".join(a.chunks[i].content for i in g.a) for g in plan.groups if not g.certain])
     n_ident = sum(1 for g in plan.groups if g.kind.startswith("identical"))
     thought = (
         f"plan: {n_ident} identical chunk(s) anchored ({plan.anchors_in_order} in order), "
@@ -143,6 +154,7 @@ def route_after_select(state: ComparisonState) -> str:
 def react_agent(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
     rt = runtime.context
     start = time.perf_counter()
+    prepare(rt)
     assert rt.plan is not None and rt.view is not None and rt.policy is not None
     a_id = state["current_chunk_a"]
     assert a_id is not None

@@ -1,0 +1,37 @@
+"""The graph state is small and checkpointable; a run stopped mid-way resumes with a fresh
+runtime (the plan is rebuilt deterministically) and ends as an uninterrupted run."""
+
+from langgraph.checkpoint.memory import InMemorySaver
+
+import hikaku
+from hikaku import load_document, resolve_options
+from hikaku.workflow import ComparisonRuntime, build_graph
+
+from ..helpers import EXAMPLES
+
+
+def runtime(embedder, tokenizer):
+    return ComparisonRuntime(
+        document_a=load_document(EXAMPLES / "shugyo_kisoku_v1.md", id_prefix="a"),
+        document_b=load_document(EXAMPLES / "shugyo_kisoku_v2.md", id_prefix="b"),
+        options=resolve_options(),
+        embedder=embedder,
+        tokenizer=tokenizer,
+    )
+
+
+def test_interrupted_run_resumes_with_a_fresh_runtime(hashing_embedder, sudachi):
+    # stop after each agent decision, as a crash would
+    graph = build_graph(checkpointer=InMemorySaver(), interrupt_after=["process_comparison_results"])
+    config = {"configurable": {"thread_id": "t1"}, "recursion_limit": 500}
+    state = graph.invoke({}, config=config, context=runtime(hashing_embedder, sudachi))
+    assert state["current_step"] == "process_comparison_results" and "result" not in state
+    steps = 1
+    while "result" not in state:
+        state = graph.invoke(None, config=config, context=runtime(hashing_embedder, sudachi))  # new process
+        steps += 1
+    assert steps > 2
+    expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
+                              embedder=hashing_embedder, tokenizer=sudachi)
+    got = hikaku.ComparisonResult.model_validate(state["result"])
+    assert got.changes == expected.changes
