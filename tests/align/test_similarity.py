@@ -41,3 +41,16 @@ def test_pairwise_equals_the_diagonal_of_the_matrix():
     b = ["第1条 目的を定める", "保険金は支払わない。", "A dog sat.", "同じ文"]
     s = TextSimilarity(a, b)
     assert s.pairwise([0, 1, 2, 3], [0, 1, 2, 3]) == pytest.approx(s.matrix([0, 1, 2, 3], [0, 1, 2, 3]).diagonal(), abs=1e-5)
+
+
+def test_on_demand_rows_on_both_sides_with_new_terms():
+    from hikaku.align import SimilarityParams
+
+    def make():  # the IDF sample holds only the focus: chunk 1 of each side brings unseen terms
+        return TextSimilarity(["共通の文", "甲乙丙丁"], ["共通の文", "戊己庚辛"], focus_a=[0], focus_b=[0],
+                              params=SimilarityParams(idf_sample=2))
+
+    assert make().matrix([1], [1]).shape == (1, 1)
+    assert make().group([0, 1], [1]) >= 0.0
+    assert make().pairwise([1], [1]).shape == (1,)
+    assert make().group_matrix([(1,)], [(0, 1)]).shape == (1, 1)

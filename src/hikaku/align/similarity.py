@@ -187,14 +187,17 @@ class TextSimilarity:
             self._store(missing, rows, self._columns(buckets), vals)
         return [self._rows[k] for k in keys]
 
+    def _ensure(self, ia: Sequence[int], ib: Sequence[int]) -> None:
+        """Featurise every chunk a computation needs *before* slicing any row: a chunk
+        with unseen terms widens the vocabulary, and all rows must share one width."""
+        self._rows_for([("a", i) for i in ia] + [("b", j) for j in ib])
+
     def _vectors(self, side: str, idx: Sequence[int]) -> sp.csr_matrix:
-        rows = self._rows_for([(side, i) for i in idx])
-        return self._weighted[rows]
+        return self._weighted[self._rows_for([(side, i) for i in idx])]
 
     def _merged_vectors(self, side: str, groups: Sequence[Sequence[int]]) -> sp.csr_matrix:
         """Vectors of concatenated chunks (counts summed, then weighted)."""
-        flat = [(side, i) for g in groups for i in g]
-        rows = self._rows_for(flat)
+        rows = self._rows_for([(side, i) for g in groups for i in g])
         counts = self._counts
         indptr = np.cumsum([0] + [len(g) for g in groups])
         pick = sp.csr_matrix(
@@ -212,6 +215,7 @@ class TextSimilarity:
         """Similarity of every A chunk in *ia* with every B chunk in *ib*."""
         if not len(ia) or not len(ib):
             return np.zeros((len(ia), len(ib)), dtype=np.float32)
+        self._ensure(ia, ib)
         cos = (self._vectors("a", ia) @ self._vectors("b", ib).T).toarray()
         return self._combine(cos, [self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib])
 
@@ -219,12 +223,14 @@ class TextSimilarity:
         """TF-IDF cosine only (cheap): used to find secondary anchors in huge gaps."""
         if not len(ia) or not len(ib):
             return np.zeros((len(ia), len(ib)), dtype=np.float32)
+        self._ensure(ia, ib)
         return (self._vectors("a", ia) @ self._vectors("b", ib).T).toarray()
 
     def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
         """Similarity between concatenations: each A group against each B group."""
         if not len(groups_a) or not len(groups_b):
             return np.zeros((len(groups_a), len(groups_b)), dtype=np.float32)
+        self._ensure([i for g in groups_a for i in g], [j for g in groups_b for j in g])
         cos = (self._merged_vectors("a", groups_a) @ self._merged_vectors("b", groups_b).T).toarray()
         ta = [" ".join(self.norm_a[i] for i in g) for g in groups_a]
         tb = [" ".join(self.norm_b[j] for j in g) for g in groups_b]
@@ -234,6 +240,7 @@ class TextSimilarity:
         """Similarity of A chunk ia[k] with B chunk ib[k], for every k (one batch)."""
         if not len(ia):
             return np.zeros(0, dtype=np.float32)
+        self._ensure(ia, ib)
         va, vb = self._vectors("a", ia), self._vectors("b", ib)
         cos = np.asarray(va.multiply(vb).sum(axis=1)).ravel()
         ratio = process.cpdist([self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib],

@@ -201,9 +201,7 @@ def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime
 
 def format_output(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
     rt = runtime.context
-    start = time.perf_counter()
     rt.report_progress("report", 0, 1)
     result: ComparisonResult = build_result(rt, state)
-    _timed(rt, "report", start)
     rt.report_progress("report", 1, 1)
     return {"result": result.to_dict(), "current_step": "format_output"}
