@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .base import AgentPolicy, AgentTask, AgentView, Claim, Decision
 from .keywords import extract_keywords, structural_label
-from .offline import OfflinePolicy, PolicyParams
+from .offline import OfflinePolicy, PolicyParams, group_text
 
 __all__ = [
     "AgentPolicy",
@@ -15,5 +15,6 @@ __all__ = [
     "OfflinePolicy",
     "PolicyParams",
     "extract_keywords",
+    "group_text",
     "structural_label",
 ]

@@ -21,6 +21,7 @@ cannot become a counterpart, and disabling a tool changes the outcome.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +33,7 @@ from .base import AgentTask, AgentView, Claim, Decision
 from .keywords import extract_keywords, structural_label
 from .messages import Thoughts
 
-__all__ = ["OfflinePolicy", "PolicyParams"]
+__all__ = ["OfflinePolicy", "PolicyParams", "group_text"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,12 @@ class _Candidate:
     def score(self) -> float:
         """Similarity plus a bonus for each piece of context that agrees."""
         return min(1.0, self.similarity + self.bonus * (self.same_path + self.sequence))
+
+
+def group_text(document: Document, chunk_ids: Sequence[str]) -> str:
+    """The text the agent searches with for a group of chunks (also what the run
+    prefetches embeddings for)."""
+    return "\n".join(document.get(i).content for i in chunk_ids)  # type: ignore[union-attr]
 
 
 def _norm_path(path: list[str]) -> list[str]:
@@ -108,7 +115,7 @@ class OfflinePolicy:
         a_ids = task.a_ids
         first = self.doc_a.get(a_ids[0])
         assert first is not None
-        text = "\n".join(self.doc_a.get(i).content for i in a_ids)  # type: ignore[union-attr]
+        text = group_text(self.doc_a, a_ids)
         t = Thoughts(self.lang, prefix=f"[{a_ids[0]}] ")
 
         # Observe ---------------------------------------------------------------------

@@ -12,7 +12,7 @@ import unicodedata
 
 import regex
 
-__all__ = ["PatternError", "PatternTimeout", "compile_pattern", "find_spans", "normalize_with_offsets"]
+__all__ = ["PatternError", "PatternTimeout", "check_pattern", "compile_pattern", "find_spans", "normalize_with_offsets"]
 
 MAX_PATTERN_CHARS = 2000
 _META = set(".^$*+?{}[]\\|()")
@@ -26,11 +26,16 @@ class PatternTimeout(TimeoutError):
     """Matching took longer than the time limit."""
 
 
-def compile_pattern(pattern: str, *, use_regex: bool, case_sensitive: bool) -> regex.Pattern[str]:
+def check_pattern(pattern: str) -> None:
+    """Reject an empty or oversized pattern (literal or regular expression)."""
     if not pattern:
         raise PatternError("the pattern is empty")
     if len(pattern) > MAX_PATTERN_CHARS:
         raise PatternError(f"the pattern is longer than {MAX_PATTERN_CHARS} characters")
+
+
+def compile_pattern(pattern: str, *, use_regex: bool, case_sensitive: bool) -> regex.Pattern[str]:
+    check_pattern(pattern)
     if use_regex:
         # full-width （ ） etc. are literal characters: keep them literal after NFKC
         src = "".join(

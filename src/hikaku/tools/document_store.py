@@ -112,9 +112,10 @@ class DocumentStore:
         texts = self._normalized[0] if case_sensitive else self._lower
         if texts is None:
             raise ValueError("lower-cased search is not position-preserving for this document")
+        lowered = needle.lower()
         if not case_sensitive:
-            needle = needle.lower()
-        cands = self._bigrams.candidates(needle.lower())
+            needle = lowered
+        cands = self._bigrams.candidates(lowered)  # the index is over lower-cased text
         positions = range(len(texts)) if cands is None else cands.tolist()
         out = []
         n = len(needle)

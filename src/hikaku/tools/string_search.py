@@ -7,7 +7,7 @@ import unicodedata
 
 from pydantic import BaseModel, Field
 
-from ._safe_regex import MAX_PATTERN_CHARS, PatternError, PatternTimeout, compile_pattern, find_spans
+from ._safe_regex import PatternError, PatternTimeout, check_pattern, compile_pattern, find_spans
 from .base import BaseTool, ToolFailure
 from .document_store import StoreSet
 
@@ -45,8 +45,7 @@ class StringSearchTool(BaseTool):
         literal = not p.use_regex and (p.case_sensitive or store.lower_preserves_positions)
         try:
             if literal:  # plain text: an index lookup and str.find, no regular expression
-                if len(p.pattern) > MAX_PATTERN_CHARS:
-                    raise PatternError(f"the pattern is longer than {MAX_PATTERN_CHARS} characters")
+                check_pattern(p.pattern)
                 found = store.find_literal(unicodedata.normalize("NFKC", p.pattern), case_sensitive=p.case_sensitive)
             else:
                 compiled = compile_pattern(p.pattern, use_regex=p.use_regex, case_sensitive=p.case_sensitive)

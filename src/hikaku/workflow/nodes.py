@@ -14,7 +14,7 @@ from langgraph.runtime import Runtime
 
 from .._models import ComparisonResult
 from .._text import match_key
-from ..agent import AgentTask, OfflinePolicy, PolicyParams
+from ..agent import AgentTask, OfflinePolicy, PolicyParams, group_text
 from ..align import AlignmentParams, DPParams, plan_alignment
 from ..index import HybridIndex
 from ..tools import DocumentStore, StoreSet, build_registry
@@ -119,7 +119,9 @@ def plan_alignment_node(state: ComparisonState, runtime: Runtime[ComparisonRunti
         else:
             pending.append(a_ids[0])
     # the agent will look for the uncertain chunks' counterparts: embed them together
-    rt.stores.b.index.prefetch_queries(["\n".join(a.chunks[i].content for i in g.a) for g in plan.groups if not g.certain])
+    rt.stores.b.index.prefetch_queries(
+        [group_text(a, [a.chunks[i].id for i in g.a]) for g in plan.groups if not g.certain]
+    )
     n_ident = sum(1 for g in plan.groups if g.kind.startswith("identical"))
     thought = (
         f"plan: {n_ident} identical chunk(s) anchored ({plan.anchors_in_order} in order), "

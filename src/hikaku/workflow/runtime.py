@@ -109,14 +109,3 @@ class PlanView:
             row = sim.group_matrix([ia], [(j,) for j in known])[0]  # type: ignore[arg-type]
         values = iter(row.tolist())
         return [next(values) if j is not None else 0.0 for j in ib]
-
-    def similarity(self, a_ids: tuple[str, ...], b_ids: tuple[str, ...]) -> float:
-        sim = self.rt.similarity
-        assert sim is not None
-        ia = [self.a.position(i) for i in a_ids]
-        ib = [self.b.position(j) for j in b_ids]
-        if any(x is None for x in ia + ib):
-            return 0.0
-        if len(ia) == 1 and len(ib) == 1:
-            return sim.pair(ia[0], ib[0])  # type: ignore[arg-type]
-        return sim.group(ia, ib)  # type: ignore[arg-type]
