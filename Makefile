@@ -22,7 +22,7 @@ install: $(VENV)/.installed
 
 ## demo: compare the bundled example (就業規則 v1 → v2) offline and print the table
 demo: $(VENV)/.installed
-	@$(BIN)/hikaku compare examples/shugyo_kisoku_v1.md examples/shugyo_kisoku_v2.md
+	@$(BIN)/hikaku compare --llm offline examples/shugyo_kisoku_v1.md examples/shugyo_kisoku_v2.md
 
 ## test: the whole test suite
 test: $(VENV)/.installed-test

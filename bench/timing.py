@@ -25,9 +25,11 @@ from make_pairs import DEFAULT_EVAL, make_pair
 from run_eval import HERE, write
 
 
-def timed(argv: list[str], repeat: int) -> tuple[float, dict]:
+def timed(argv: list[str], repeat: int, before=None) -> tuple[float, dict]:
     times, out = [], {}
     for _ in range(repeat):
+        if before is not None:
+            before()
         t0 = time.perf_counter()
         p = subprocess.run(argv, capture_output=True, text=True)
         times.append(time.perf_counter() - t0)
@@ -49,6 +51,7 @@ def main() -> None:
     hikaku = str(Path(sys.executable).parent / "hikaku")
     baseline = [sys.executable, str(HERE / "baselines" / "difflib_baseline.py")]
     rows = []
+    durable_rows = []
     for n in args.sizes:
         a, b = make_pair(n, Path(args.eval_dir))
         pa, pb = out_dir / f"pair{n}_a.json", out_dir / f"pair{n}_b.json"
@@ -64,6 +67,19 @@ def main() -> None:
             rows.append((label, t_h, t_base, st))
             print(f"{label:28} hikaku {t_h:6.2f} s   difflib {t_base:6.2f} s   ratio {t_h / t_base:5.1f}   "
                   f"agent-examined {st['chunks_examined_by_agent']}  embedded {st['embedded_texts']}", flush=True)
+            if n == max(args.sizes) and x != y:  # the same run with a SQLite checkpoint after every step
+                db = out_dir / "checkpoint.sqlite"
+
+                def fresh(db=db):
+                    for p in db.parent.glob(db.name + "*"):
+                        p.unlink()
+
+                t_c, res_c = timed([hikaku, "compare", x, y, "--format", "json", "--checkpoint", str(db)],
+                                   args.repeat, before=fresh)
+                assert res_c["changes"] == res["changes"], "a checkpointed run must give the same result"
+                size = sum(p.stat().st_size for p in db.parent.glob(db.name + "*")) / 1e6
+                durable_rows.append((label, t_h, t_c, size))
+                print(f"{label:28} with --checkpoint {t_c:6.2f} s   ratio {t_c / t_h:4.2f}   {size:.0f} MB", flush=True)
     machine = f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}"
     lines = [
         f"Machine: {machine}. Median of {args.repeat} runs; wall time of the whole command, start-up included.",
@@ -74,6 +90,17 @@ def main() -> None:
     for label, t_h, t_base, st in rows:
         lines.append(f"| {label} | {t_h:.2f} | {t_base:.2f} | {t_h / t_base:.1f}× | {st['chunks_examined_by_agent']} "
                      f"| {st['embedded_texts']} | {st['tool_calls_total']} |")
+    if durable_rows:
+        lines += [
+            "",
+            "Checkpointing (`--checkpoint FILE`: a SQLite checkpoint after every graph step, durability `sync`), "
+            "same pair, same run:",
+            "",
+            "| pair | without (s) | with checkpoint (s) | with / without | checkpoint file |",
+            "|---|---|---|---|---|",
+        ]
+        for label, t_h, t_c, size in durable_rows:
+            lines.append(f"| {label} | {t_h:.2f} | {t_c:.2f} | {t_c / t_h:.2f}× | {size:.0f} MB |")
     body = "\n".join(lines)
     print("\n" + body)
     if args.write:

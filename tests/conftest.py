@@ -1,5 +1,6 @@
 """Shared fixtures. Tests never reach the network: any connection to a host other than
-loopback fails loudly (the switch that keeps model hubs and APIs out of the suite)."""
+loopback fails loudly (the switch that keeps model hubs and APIs out of the suite), and
+no API key or ``.env`` of the developer is visible, so no test can call a real model."""
 
 from __future__ import annotations
 
@@ -33,10 +34,13 @@ def isolated_config(tmp_path, monkeypatch):
     """No user config or HIKAKU_* variable of the developer leaks into a test."""
     import os
 
+    from hikaku.models.providers import SECRET_VARIABLES
+
     for k in list(os.environ):
-        if k.startswith("HIKAKU_"):
+        if k.startswith("HIKAKU_") or k in SECRET_VARIABLES or k in ("AZURE_OPENAI_ENDPOINT", "OLLAMA_HOST"):
             monkeypatch.delenv(k)
     monkeypatch.setenv("HIKAKU_HOME", str(tmp_path / "hikaku-home"))
+    monkeypatch.setenv("HIKAKU_DOTENV", "")  # no developer's .env either
 
 
 @pytest.fixture(scope="session")

@@ -36,7 +36,10 @@ def test_markdown_to_stdout(capsys, pair):
     assert code == 0
     assert "| 項目 | ドキュメントA | ドキュメントB | 変更タイプ |" in out
     assert "20倍 → 25倍" in out and "**集計**: 追加 0 ／ 削除 0 ／ 変更 1 ／ 一致 1" in out
-    assert err == ""  # no progress bar when stderr is not a terminal
+    # no progress bar when stderr is not a terminal; one line says the run is offline
+    assert err == "hikaku: offline: no LLM configured (no OPENAI_API_KEY, no --llm/--llm-base-url): using the offline policy\n"
+    code, out, err = run(capsys, "compare", *pair, "--embedding", "hashing", "--llm", "offline")
+    assert code == 0 and err == ""  # asked for offline: nothing to say
 
 
 def test_json_csv_and_output_file(capsys, pair, tmp_path):

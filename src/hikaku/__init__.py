@@ -18,6 +18,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 from ._compare import compare, run_comparison
 from ._config import CompareOptions, resolve_options, user_dir
 from ._exceptions import (
+    CheckpointError,
     ConfigurationError,
     DocumentNotFoundError,
     DuplicateChunkIdError,
@@ -28,7 +29,17 @@ from ._exceptions import (
     MissingDependencyError,
     UnsupportedFormatError,
 )
-from ._models import SCHEMA, Change, ChangeType, Chunk, ComparisonResult, Document, DocumentInfo, Stats
+from ._models import (
+    SCHEMA,
+    Change,
+    ChangeType,
+    Chunk,
+    ChunkCost,
+    ComparisonResult,
+    Document,
+    DocumentInfo,
+    Stats,
+)
 from .loaders import load_document
 from .report import render
 
@@ -36,7 +47,9 @@ __all__ = [
     "SCHEMA",
     "Change",
     "ChangeType",
+    "CheckpointError",
     "Chunk",
+    "ChunkCost",
     "CompareOptions",
     "ComparisonResult",
     "ConfigurationError",

@@ -5,12 +5,18 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
+from ._checkpoint import default_checkpoint_path, fingerprint, new_run_id, open_checkpointer
 from ._config import CompareOptions, resolve_options
+from ._exceptions import CheckpointError, ConfigurationError
 from ._models import ComparisonResult, Document
+from .agent.recording import TraceWriter
 from .embeddings import Embedder, get_embedder
 from .loaders import load_document
+from .models import build_chat_model, choose_model, llm_environment
+from .models.providers import secrets_of
 from .tokenizers import Tokenizer, get_tokenizer
 from .workflow import ComparisonRuntime, ComparisonState, ProgressCallback, build_graph
 from .workflow.runtime import PolicyFactory
@@ -29,19 +35,29 @@ def compare(
     embedder: Embedder | None = None,
     tokenizer: Tokenizer | None = None,
     policy_factory: PolicyFactory | None = None,
+    chat_model: Any = None,
     progress: ProgressCallback | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    run_id: str | None = None,
+    resume: bool = False,
+    trace: str | os.PathLike[str] | None = None,
     **options: Any,
 ) -> ComparisonResult:
     """Compare document *a* (old) with document *b* (new).
 
     *a* and *b* are paths (chunk JSON/JSONL, Markdown, text), :class:`Document` objects or
     lists of ``{"id", "content", "metadata"}`` records. ``options`` are the fields of
-    :class:`CompareOptions` (e.g. ``lang="en"``, ``embedding="hashing"``); *embedder*,
-    *tokenizer* and *policy_factory* replace the configured components (tests pass
-    doubles here). *progress* is called as ``progress(stage, done, total)``.
+    :class:`CompareOptions` (e.g. ``lang="en"``, ``llm="openai:gpt-4.1-mini"``).
+
+    *embedder*, *tokenizer*, *policy_factory* and *chat_model* (a LangChain chat model)
+    replace the configured components; tests pass doubles here. *progress* is called as
+    ``progress(stage, done, total)``. With *checkpoint* (a SQLite file) the run is durable
+    under *run_id*; ``resume=True`` continues that run. *trace* writes every agent step
+    as JSON lines.
     """
     result, _ = run_comparison(
-        a, b, embedder=embedder, tokenizer=tokenizer, policy_factory=policy_factory, progress=progress, **options
+        a, b, embedder=embedder, tokenizer=tokenizer, policy_factory=policy_factory, chat_model=chat_model,
+        progress=progress, checkpoint=checkpoint, run_id=run_id, resume=resume, trace=trace, **options,
     )
     return result
 
@@ -53,7 +69,12 @@ def run_comparison(
     embedder: Embedder | None = None,
     tokenizer: Tokenizer | None = None,
     policy_factory: PolicyFactory | None = None,
+    chat_model: Any = None,
     progress: ProgressCallback | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    run_id: str | None = None,
+    resume: bool = False,
+    trace: str | os.PathLike[str] | None = None,
     **options: Any,
 ) -> tuple[ComparisonResult, ComparisonState]:
     """Like :func:`compare`, also returning the final graph state (agent thoughts,
@@ -63,6 +84,23 @@ def run_comparison(
                           doc_id=None if not isinstance(a, (list, tuple)) else "A")
     doc_b = load_document(b, input_format=opts.input_format, id_prefix="b", max_chunk_chars=opts.max_chunk_chars,
                           doc_id=None if not isinstance(b, (list, tuple)) else "B")
+    env = llm_environment()
+    model_name = None
+    if chat_model is None and policy_factory is None:
+        choice, why = choose_model(opts, env)
+        if choice is not None:
+            chat_model = build_chat_model(choice, opts, env)
+            model_name = choice.spec
+        elif why:
+            log.info("%s", why)
+    elif chat_model is not None:
+        model_name = getattr(chat_model, "model_name", None) or getattr(chat_model, "model", None) or type(chat_model).__name__
+    if resume and not run_id:
+        raise CheckpointError("resume needs the run id (--resume RUN_ID)")
+    if resume and checkpoint is None:
+        checkpoint = default_checkpoint_path()
+    if checkpoint is not None and not run_id:
+        run_id = new_run_id()
     rt = ComparisonRuntime(
         document_a=doc_a,
         document_b=doc_b,
@@ -71,10 +109,58 @@ def run_comparison(
         tokenizer=tokenizer or get_tokenizer(opts.tokenizer),
         policy_factory=policy_factory,
         progress=progress,
+        chat_model=chat_model,
+        model_name=str(model_name) if model_name else None,
+        fingerprint=fingerprint(doc_a, doc_b, opts),
+        run_id=run_id,
     )
-    graph = build_graph()
+    if trace is not None:
+        rt.trace = _open_trace(trace, run_id or "-", append=resume, secrets=secrets_of(env))
     limit = 20 + 3 * (len(doc_a.chunks) + 1)
-    state: ComparisonState = graph.invoke({}, context=rt, config={"recursion_limit": limit})  # type: ignore[assignment]
-    result = ComparisonResult.model_validate(state["result"])
+    try:
+        if rt.trace is not None:
+            rt.trace.write("run_start", document_a=doc_a.id, document_b=doc_b.id, model=rt.model_name,
+                           resume=resume, options=opts.model_dump(mode="json"))
+        if checkpoint is None:
+            state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
+        else:
+            state = _run_durable(rt, Path(checkpoint), run_id or "", resume, limit)
+        result = ComparisonResult.model_validate(state["result"])
+        if rt.trace is not None:
+            rt.trace.write("run_end", counts=result.stats.counts, llm_calls=result.stats.llm_calls,
+                           input_tokens=result.stats.llm_input_tokens, output_tokens=result.stats.llm_output_tokens,
+                           notes=result.notes)
+    finally:
+        if rt.trace is not None:
+            rt.trace.close()
     log.info("compared %s with %s: %s", doc_a.id, doc_b.id, result.stats.counts)
-    return result, state
+    return result, state  # type: ignore[return-value]
+
+
+def _open_trace(path: str | os.PathLike[str], run_id: str, *, append: bool, secrets: list[str]) -> TraceWriter:
+    try:
+        return TraceWriter(path, run_id=run_id, append=append, secrets=secrets)
+    except OSError as e:
+        raise ConfigurationError(f"{path}: cannot write the trace: {e.strerror}") from None
+
+
+def _run_durable(rt: ComparisonRuntime, path: Path, run_id: str, resume: bool, limit: int) -> dict[str, Any]:
+    """Run (or resume) the graph with a SQLite checkpoint after every step."""
+    with open_checkpointer(path) as saver:
+        graph = build_graph(saver)
+        config: dict[str, Any] = {"configurable": {"thread_id": run_id}, "recursion_limit": limit}
+        snapshot = graph.get_state(config)
+        exists = bool(snapshot.values)
+        if resume and not exists:
+            raise CheckpointError(f"no run {run_id!r} in {path}")
+        if not resume and exists:
+            raise CheckpointError(f"run {run_id!r} already exists in {path}; resume it with --resume {run_id}")
+        if exists and snapshot.values.get("fingerprint") != rt.fingerprint:
+            raise CheckpointError(
+                f"run {run_id!r} was started on other documents or options; give the same A, B and options to resume it"
+            )
+        if exists and not snapshot.next:
+            log.info("run %s had already finished", run_id)
+            return dict(snapshot.values)
+        log.info("%s run %s (checkpoint %s)", "resuming" if exists else "starting", run_id, path)
+        return graph.invoke(None if exists else {}, config, context=rt, durability="sync")  # type: ignore[return-value]

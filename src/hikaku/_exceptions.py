@@ -8,7 +8,11 @@
     │   ├── DuplicateChunkIdError    two chunks of one document share an id
     │   └── EmptyDocumentError       a document without any chunk of text
     ├── ConfigurationError         an option or setting with an impossible value
+    │   └── CheckpointError          a run id that is unknown or belongs to other inputs
     └── MissingDependencyError     an optional backend whose extra is not installed
+
+Model (LLM) failures are not raised to the caller: after its retries, a chunk falls back
+to the offline policy and the fallback is recorded in the result and the trace.
 
 Tools never raise for bad arguments: they return a failed ``ToolResult`` (see
 ``hikaku.tools.base``), so that an agent can read the error and try again.
@@ -25,6 +29,7 @@ __all__ = [
     "DuplicateChunkIdError",
     "EmptyDocumentError",
     "ConfigurationError",
+    "CheckpointError",
     "MissingDependencyError",
 ]
 
@@ -59,6 +64,10 @@ class EmptyDocumentError(InputError):
 
 class ConfigurationError(HikakuError):
     """An option or setting has a value hikaku cannot work with."""
+
+
+class CheckpointError(ConfigurationError):
+    """A run cannot be resumed: unknown run id, or a checkpoint of other documents/options."""
 
 
 class MissingDependencyError(HikakuError, ImportError):

@@ -18,6 +18,7 @@ __all__ = [
     "ChangeType",
     "Change",
     "DocumentInfo",
+    "ChunkCost",
     "Stats",
     "ComparisonResult",
 ]
@@ -89,6 +90,8 @@ class Change(BaseModel):
     a_text: str = ""
     b_text: str = ""
     decided_by: str = ""
+    summary_by: Literal["offline", "llm"] = "offline"
+    offline_summary: str | None = None  # when the LLM wrote ``summary``: hikaku's own description, as evidence
 
 
 class DocumentInfo(BaseModel):
@@ -96,6 +99,18 @@ class DocumentInfo(BaseModel):
     title: str = ""
     chunk_count: int
     source: str | None = None
+
+
+class ChunkCost(BaseModel):
+    """What examining one chunk (group) of A cost."""
+
+    a_ids: list[str]
+    policy: str = "offline"
+    llm_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    tool_calls: int = 0
+    fallback: str | None = None  # why the LLM did not decide (budget, unavailable, error, invalid)
 
 
 class Stats(BaseModel):
@@ -117,6 +132,10 @@ class Stats(BaseModel):
     chunks_examined_by_agent: int = 0
     embedding_model: str | None = None
     embedded_texts: int = 0
+    llm_model: str | None = None
+    llm_fallbacks: dict[str, int] = Field(default_factory=dict)  # kind (budget, unavailable, error, invalid) -> chunks
+    per_chunk: list[ChunkCost] = Field(default_factory=list)  # the chunks the agent examined
+    run_id: str | None = None
 
 
 class ComparisonResult(BaseModel):
@@ -130,6 +149,7 @@ class ComparisonResult(BaseModel):
     document_b: DocumentInfo
     changes: list[Change]
     stats: Stats = Field(default_factory=Stats)
+    notes: list[str] = Field(default_factory=list)  # what the reader must know (e.g. an LLM budget was reached)
 
     def count(self, change_type: ChangeType) -> int:
         return sum(1 for c in self.changes if c.type == change_type)

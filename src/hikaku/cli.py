@@ -8,11 +8,13 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
+from ._checkpoint import default_checkpoint_path, new_run_id
 from ._compare import compare
 from ._config import resolve_options
 from ._exceptions import ConfigurationError, HikakuError, InputError
 from .embeddings import EMBEDDERS
 from .loaders import INPUT_FORMATS
+from .models import choose_model, llm_environment
 from .report import FORMATS, LANGS, render
 from .tokenizers import TOKENIZERS
 from .tools import TOOL_NAMES
@@ -31,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
         "compare",
         help="compare document A (old) with document B (new)",
         description="Compare document A (old) with document B (new) and report what was added, "
-        "deleted and modified. Inputs: chunk JSON/JSONL, Markdown, plain text.",
+        "deleted and modified. Inputs: chunk JSON/JSONL, Markdown, plain text. Progress and notes go to "
+        "stderr, the report to stdout or -o FILE.",
     )
     c.add_argument("a", help="document A (the old version)")
     c.add_argument("b", help="document B (the new version)")
@@ -45,6 +48,25 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--tools", metavar="LIST", default=None,
                    help=f"comma-separated tools the agent may use (default: all of {', '.join(TOOL_NAMES)})")
     c.add_argument("--no-merges", action="store_true", help="do not detect splits and merges")
+    m = c.add_argument_group("LLM", "A chat model drives the agent when one is configured; otherwise the "
+                             "offline policy does. Keys come from the environment or ./.env.")
+    m.add_argument("--llm", metavar="PROVIDER:MODEL", default=None,
+                   help="e.g. openai:gpt-4.1-mini (default when OPENAI_API_KEY is set), azure_openai:DEPLOYMENT, "
+                   "ollama:qwen3:8b, or 'offline'")
+    m.add_argument("--llm-base-url", metavar="URL", default=None, help="an OpenAI-compatible server, e.g. "
+                   "http://127.0.0.1:8000/v1 (vLLM, LM Studio, llama.cpp)")
+    m.add_argument("--llm-scope", choices=("uncertain", "changed", "all"), default=None,
+                   help="chunks the LLM examines: uncertain matches (default), also the changed pairs, or all")
+    m.add_argument("--max-tokens-total", type=int, metavar="N", default=None,
+                   help="token budget of the run; then the offline policy takes over")
+    m.add_argument("--concurrency", type=int, metavar="N", default=None, help="chunks examined at once (default 4)")
+    r = c.add_argument_group("runs", "Durable runs and traces.")
+    r.add_argument("--checkpoint", metavar="PATH", default=None,
+                   help="checkpoint the run in this SQLite file (default with an LLM: "
+                   "$HIKAKU_HOME/checkpoints.sqlite)")
+    r.add_argument("--no-checkpoint", action="store_true", help="do not checkpoint an LLM run")
+    r.add_argument("--resume", metavar="RUN_ID", default=None, help="continue an interrupted run (same A, B, options)")
+    r.add_argument("--trace", metavar="FILE", default=None, help="write every agent step to FILE as JSON lines")
     g = c.add_mutually_exclusive_group()
     g.add_argument("--progress", action="store_true", default=None, help="always show a progress bar on stderr")
     g.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
@@ -78,6 +100,10 @@ class _Progress:
             self.bar = None
 
 
+def _say(line: str) -> None:
+    print(f"hikaku: {line}", file=sys.stderr)
+
+
 def _run_compare(args: argparse.Namespace) -> int:
     options = {
         "lang": args.lang,
@@ -87,14 +113,38 @@ def _run_compare(args: argparse.Namespace) -> int:
         "tokenizer": args.tokenizer,
         "enabled_tools": args.tools,
         "allow_merges": False if args.no_merges else None,
+        "llm": args.llm,
+        "llm_base_url": args.llm_base_url,
+        "llm_scope": args.llm_scope,
+        "max_tokens_total": args.max_tokens_total,
+        "concurrency": args.concurrency,
     }
     opts = resolve_options(options)  # arguments > HIKAKU_* > config.toml: also for the report
+    choice, why = choose_model(opts, llm_environment())
+    checkpoint = args.checkpoint
+    if checkpoint is None and not args.no_checkpoint and (choice is not None or args.resume):
+        checkpoint = str(default_checkpoint_path())
+    run_id = args.resume or (new_run_id() if checkpoint else None)
+    if checkpoint and not args.resume:
+        _say(f"run {run_id} (checkpoint {checkpoint}); if it stops, continue with --resume {run_id}")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _Progress(bool(show))
     try:
-        result = compare(args.a, args.b, progress=progress, **options)
+        result = compare(args.a, args.b, progress=progress, checkpoint=checkpoint, run_id=run_id,
+                         resume=bool(args.resume), trace=args.trace, **options)
+    except KeyboardInterrupt:
+        progress.close()
+        if checkpoint:
+            _say(f"interrupted; nothing settled is lost: continue with --resume {run_id}"
+                 + (f" --checkpoint {checkpoint}" if args.checkpoint else ""))
+            return 130
+        raise
     finally:
         progress.close()
+    if why:
+        _say(f"offline: {why}")
+    for note in result.notes:
+        _say(f"note: {note}")
     text = render(result, args.format, lang=opts.lang, include_unchanged=opts.include_unchanged)
     if args.output:
         try:

@@ -10,13 +10,14 @@ from hikaku.workflow import ComparisonRuntime, build_graph
 from ..helpers import EXAMPLES
 
 
-def runtime(embedder, tokenizer):
+def runtime(embedder, tokenizer, batch=1):
     return ComparisonRuntime(
         document_a=load_document(EXAMPLES / "shugyo_kisoku_v1.md", id_prefix="a"),
         document_b=load_document(EXAMPLES / "shugyo_kisoku_v2.md", id_prefix="b"),
         options=resolve_options(),
         embedder=embedder,
         tokenizer=tokenizer,
+        offline_batch=batch,
     )
 
 
@@ -35,3 +36,13 @@ def test_interrupted_run_resumes_with_a_fresh_runtime(hashing_embedder, sudachi)
                               embedder=hashing_embedder, tokenizer=sudachi)
     got = hikaku.ComparisonResult.model_validate(state["result"])
     assert got.changes == expected.changes
+
+
+def test_groups_examined_per_step_do_not_change_the_result(hashing_embedder, sudachi):
+    results = []
+    for batch in (1, 3, 16):
+        rt = runtime(hashing_embedder, sudachi, batch)
+        state = build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
+        results.append((state["result"]["changes"], state["comparison_results"], state["agent_thoughts"]))
+    assert len(results[0][1]) > 3  # several groups went to the agent
+    assert results[0] == results[1] == results[2]

@@ -21,6 +21,7 @@ class AgentTask:
     proposal_similarity: float
     proposal_kind: str  # match | merge | split | unmatched
     window: tuple[int, int]  # B positions between which a counterpart is expected (exclusive)
+    certain: bool = False  # the plan settled it (examined only with --llm-scope changed/all)
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,10 @@ class AgentView(Protocol):
         """Similarity of the A group with each single B chunk (one batch)."""
         ...
 
+    def group_similarity(self, a_ids: tuple[str, ...], b_ids: tuple[str, ...]) -> float:
+        """Similarity of the A group with the B group taken as one text."""
+        ...
+
 
 @dataclass
 class Decision:
@@ -61,6 +66,10 @@ class Decision:
     reason: str
     alternatives: list[tuple[list[str], float]] = field(default_factory=list)
     thoughts: list[str] = field(default_factory=list)
+    description: str = ""  # what changed, in the words of the LLM
+    policy: str = "offline"  # who decided: offline | llm
+    fallback: dict[str, str] | None = None  # {kind, detail} when the LLM was meant to decide but did not
+    usage: dict[str, int] = field(default_factory=dict)  # llm_calls, input/output tokens, tool_calls
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -73,6 +82,10 @@ class Decision:
             "reason": self.reason,
             "alternatives": [[list(b), round(s, 6)] for b, s in self.alternatives],
             "decided_by": "agent",
+            "policy": self.policy,
+            "description": self.description,
+            "fallback": self.fallback,
+            "usage": dict(self.usage),
         }
 
 

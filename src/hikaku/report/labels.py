@@ -34,6 +34,11 @@ _LABELS = {
         "deleted_text": "削除",
         "cosmetic_summary": "表記の違いのみ（全角・半角や空白）",
         "moved_summary": "位置を移動",
+        "notes": "注記",
+        "note_budget": "トークン予算に達したため、{n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
+        "note_unavailable": "LLM が応答しないため、{n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
+        "note_error": "LLM の呼び出しに失敗した {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
+        "note_invalid": "LLM の回答が使えなかった {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
     },
     "en": {
         "item": "Item",
@@ -60,6 +65,11 @@ _LABELS = {
         "deleted_text": "removed",
         "cosmetic_summary": "only width or spacing differs",
         "moved_summary": "moved",
+        "notes": "Notes",
+        "note_budget": "The token budget was reached: {n} chunk(s) were compared by the offline policy ({detail}).",
+        "note_unavailable": "The LLM stopped answering: {n} chunk(s) were compared by the offline policy ({detail}).",
+        "note_error": "The LLM call failed for {n} chunk(s), compared by the offline policy instead ({detail}).",
+        "note_invalid": "The LLM gave no usable answer for {n} chunk(s), compared by the offline policy instead ({detail}).",
     },
 }
 

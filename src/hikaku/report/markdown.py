@@ -72,4 +72,6 @@ def render_markdown(
     if result.stats.moved:
         totals += f"{sep}{L['moved_total']} {result.stats.moved}"
     lines += ["", f"**{L['totals']}**: {totals}", ""]
+    if result.notes:
+        lines += [f"**{L['notes']}**:", ""] + [f"- {escape_cell(n)}" for n in result.notes] + [""]
     return "\n".join(lines)

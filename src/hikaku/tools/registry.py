@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -32,12 +33,15 @@ ToolListener = Callable[[str, dict[str, Any], ToolResult], None]
 
 class ToolRegistry:
     """Holds tool instances by name. ``execute`` never raises: an unknown or disabled
-    tool gives a failed ``ToolResult``. Calls are counted per registry."""
+    tool gives a failed ``ToolResult``. Calls are counted per registry. Tools share the
+    run's indexes, so calls from concurrent chunks are serialised by *lock*."""
 
-    def __init__(self, tools: Iterable[BaseTool] = (), *, listener: ToolListener | None = None) -> None:
+    def __init__(self, tools: Iterable[BaseTool] = (), *, listener: ToolListener | None = None,
+                 lock: threading.RLock | None = None) -> None:
         self._tools: dict[str, BaseTool] = {}
         self.calls: Counter[str] = Counter()
         self.listener = listener
+        self._lock = lock if lock is not None else threading.RLock()
         for t in tools:
             self.register(t)
 
@@ -67,8 +71,10 @@ class ToolRegistry:
                 tool_name=name,
             )
         else:
-            result = tool.execute(**kwargs)
-        self.calls[name] += 1
+            with self._lock:
+                result = tool.execute(**kwargs)
+        with self._lock:
+            self.calls[name] += 1
         if self.listener is not None:
             self.listener(name, kwargs, result)
         return result
@@ -95,6 +101,7 @@ def build_registry(
     *,
     regex_timeout_s: float = 2.0,
     listener: ToolListener | None = None,
+    lock: threading.RLock | None = None,
 ) -> ToolRegistry:
     """Instantiate the tools named in ``enabled_tools`` (default: all five)."""
     names = list(TOOL_NAMES if enabled_tools is None else enabled_tools)
@@ -108,7 +115,7 @@ def build_registry(
         "get_context_tool_b": lambda: GetContextTool(stores.b, "get_context_tool_b"),
         "get_adjacent_chunks_tool": lambda: GetAdjacentChunksTool(stores),
     }
-    registry = ToolRegistry(listener=listener)
+    registry = ToolRegistry(listener=listener, lock=lock)
     for n in dict.fromkeys(names):
         registry.register(factories[n]())
     log.debug("tools enabled: %s", ", ".join(registry.names))

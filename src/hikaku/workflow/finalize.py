@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .._models import Change, ComparisonResult, DocumentInfo, Stats
+from .._models import Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
 from .._text import normalize
 from ..report import describe_change, item_label, labels
 from .runtime import ComparisonRuntime
@@ -34,6 +34,8 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
         b_text = "\n".join(c.content for c in cb)
         cosmetic = False
         summary = ""
+        summary_by = "offline"
+        offline_summary = None
         if ca and cb:
             if len(ca) == 1 and len(cb) == 1 and a_text == b_text:
                 ctype = "unchanged"
@@ -42,8 +44,12 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
                 ctype = "modified"
                 cosmetic = normalize(a_text) == normalize(b_text)
                 summary = L["cosmetic_summary"] if cosmetic else describe_change(a_text, b_text, rt.options.lang)
+                if g.get("description") and not cosmetic:
+                    summary, offline_summary, summary_by = g["description"], summary, "llm"
         else:
             ctype = "deleted" if ca else "added"
+            if ca and g.get("description"):
+                summary, summary_by = g["description"], "llm"
         changes.append(
             Change(
                 type=ctype,  # type: ignore[arg-type]
@@ -58,15 +64,29 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
                 a_text=a_text,
                 b_text=b_text,
                 decided_by=g["decided_by"],
+                summary_by=summary_by,  # type: ignore[arg-type]
+                offline_summary=offline_summary,
             )
         )
+    stats = _stats(rt, state, changes)
     return ComparisonResult(
         hikaku_version=_version(),
         document_a=DocumentInfo(id=a.id, title=a.title, chunk_count=len(a.chunks), source=a.source),
         document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
         changes=changes,
-        stats=_stats(rt, state, changes),
+        stats=stats,
+        notes=_notes(stats, L),
     )
+
+
+def _notes(stats: Stats, L: dict[str, str]) -> list[str]:
+    notes = []
+    for kind in ("budget", "unavailable", "error", "invalid"):
+        costs = [c for c in stats.per_chunk if c.fallback and c.fallback.startswith(kind + ":")]
+        if costs:
+            detail = costs[-1].fallback.split(":", 1)[1].strip()  # type: ignore[union-attr]
+            notes.append(L[f"note_{kind}"].format(n=len(costs), detail=detail))
+    return notes
 
 
 def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change]) -> Stats:
@@ -79,6 +99,21 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
     registry = rt.registry
     timings = {k: round(v, 1) for k, v in rt.timings_ms.items()}
     timings["total"] = round((time.perf_counter() - rt.started) * 1000, 1)
+    per_chunk = []
+    for r in agent:
+        u = r.get("usage") or {}
+        fb = r.get("fallback")
+        per_chunk.append(ChunkCost(
+            a_ids=list(r["a_ids"]), policy=r.get("policy", "offline"),
+            llm_calls=int(u.get("llm_calls", 0)), input_tokens=int(u.get("input_tokens", 0)),
+            output_tokens=int(u.get("output_tokens", 0)), tool_calls=int(u.get("tool_calls", 0)),
+            fallback=f"{fb['kind']}: {fb['detail']}" if fb else None,
+        ))
+    fallbacks: dict[str, int] = {}
+    for c in per_chunk:
+        if c.fallback:
+            kind = c.fallback.split(":", 1)[0]
+            fallbacks[kind] = fallbacks.get(kind, 0) + 1
     embedded = 0
     if rt.stores is not None:
         embedded = rt.stores.a.index.embedded_texts + rt.stores.b.index.embedded_texts
@@ -91,9 +126,16 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
         timings_ms=timings,
         tool_calls=dict(sorted(registry.calls.items())) if registry else {},
         tool_calls_total=sum(registry.calls.values()) if registry else 0,
+        llm_calls=sum(c.llm_calls for c in per_chunk),
+        llm_input_tokens=sum(c.input_tokens for c in per_chunk),
+        llm_output_tokens=sum(c.output_tokens for c in per_chunk),
         policy=getattr(rt.policy, "name", "offline"),
         chunks_settled_without_agent=sum(len(r["a_ids"]) for r in settled),
         chunks_examined_by_agent=sum(len(r["a_ids"]) for r in agent),
         embedding_model=getattr(rt.embedder, "name", None),
         embedded_texts=embedded,
+        llm_model=rt.model_name,
+        llm_fallbacks=fallbacks,
+        per_chunk=per_chunk,
+        run_id=rt.run_id,
     )

@@ -53,6 +53,8 @@ def resolve(results: Sequence[dict[str, Any]], doc_a: Document, doc_b: Document,
             decided_by=r.get("decided_by", "plan"),
             reason=reason,
         )
+        if r.get("description") and list(b_ids) == list(r["b_ids"]):  # the LLM's account of what changed
+            g.extra["description"] = r["description"]
         for j in g.b:
             taken[j] = g
         out.append(g)

@@ -4,6 +4,7 @@ run (no global state)."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -12,6 +13,8 @@ from typing import Any
 from .._config import CompareOptions
 from .._models import Document
 from ..agent import AgentPolicy, Claim
+from ..agent.budget import RunBudget
+from ..agent.recording import TraceWriter
 from ..align import Plan, TextSimilarity
 from ..embeddings import Embedder
 from ..tokenizers import Tokenizer
@@ -34,6 +37,13 @@ class ComparisonRuntime:
     tokenizer: Tokenizer
     policy_factory: PolicyFactory | None = None
     progress: ProgressCallback | None = None
+    chat_model: Any = None  # a LangChain chat model: the LLM drives the agent
+    model_name: str | None = None
+    fingerprint: str = ""  # of documents and options (see hikaku._checkpoint)
+    run_id: str | None = None
+    offline_batch: int = 16  # groups the offline policy examines per graph step
+    trace: TraceWriter | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)  # tools and views shared by concurrent chunks
     # built by the plan_alignment node
     plan: Plan | None = None
     similarity: TextSimilarity | None = None
@@ -41,6 +51,8 @@ class ComparisonRuntime:
     registry: ToolRegistry | None = None
     policy: AgentPolicy | None = None
     view: PlanView | None = None
+    agent_groups: list[int] | None = None  # indices of plan groups the agent examines
+    budget: RunBudget | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
 
@@ -64,14 +76,19 @@ class PlanView:
         self._synced = 0
 
     def sync(self, results: list[dict[str, Any]]) -> None:
+        """Take in the decisions of the state not seen yet (the list only grows)."""
         for r in results[self._synced:]:
-            if r.get("decided_by") != "agent":
-                continue
-            for a in r["a_ids"]:
-                self._decided_b[a] = tuple(r["b_ids"])
-            for b in r["b_ids"]:
-                self._claims[b] = Claim(tuple(r["a_ids"]), float(r.get("score", 0.0)), False)
+            self.record(r)
         self._synced = len(results)
+
+    def record(self, r: dict[str, Any]) -> None:
+        """Take in one decision (also before it reaches the state, within a step)."""
+        if r.get("decided_by") != "agent":
+            return
+        for a in r["a_ids"]:
+            self._decided_b[a] = tuple(r["b_ids"])
+        for b in r["b_ids"]:
+            self._claims[b] = Claim(tuple(r["a_ids"]), float(r.get("score", 0.0)), False)
 
     def position_a(self, chunk_id: str) -> int | None:
         return self.a.position(chunk_id)
@@ -94,6 +111,15 @@ class PlanView:
         if g is None:
             return None
         return Claim(tuple(self.a.chunks[i].id for i in g.a), g.similarity, g.certain)
+
+    def group_similarity(self, a_ids: tuple[str, ...], b_ids: tuple[str, ...]) -> float:
+        sim = self.rt.similarity
+        assert sim is not None
+        ia = tuple(self.a.position(i) for i in a_ids)
+        ib = tuple(self.b.position(j) for j in b_ids)
+        if not ia or not ib or None in ia or None in ib:
+            return 0.0
+        return float(sim.group_matrix([ia], [ib])[0][0])  # type: ignore[list-item]
 
     def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
         sim = self.rt.similarity

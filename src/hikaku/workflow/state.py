@@ -3,14 +3,34 @@
 It holds ids and small results, never whole documents: the documents, indexes, tools
 and the alignment plan live in the run's :class:`~hikaku.workflow.runtime.ComparisonRuntime`
 (passed as LangGraph *context*), so that a checkpoint stays small.
+
+The lists that grow at every step (results, processed ids, thoughts) are LangGraph
+``DeltaChannel`` s: a checkpoint stores what a step added, with a full snapshot now and
+then, instead of the whole list at every step, so a checkpointed run stays linear in
+time and space (the SQLite saver would otherwise write the whole state at every step).
+The offline policy also examines several groups per step.
 """
 
 from __future__ import annotations
 
-import operator
+from collections.abc import Sequence
 from typing import Annotated, Any, TypedDict
 
+from langgraph.channels.delta import DeltaChannel
+
 __all__ = ["ComparisonState", "DocumentRef"]
+
+
+def _concat(current: list[Any] | None, writes: Sequence[list[Any]]) -> list[Any]:
+    """Append every write, in order (batching-invariant, as DeltaChannel requires)."""
+    out = list(current or [])
+    for w in writes:
+        out.extend(w)
+    return out
+
+
+def _appended() -> DeltaChannel:
+    return DeltaChannel(_concat, list, snapshot_frequency=200)
 
 
 class DocumentRef(TypedDict):
@@ -23,12 +43,14 @@ class ComparisonState(TypedDict, total=False):
     document_a: DocumentRef
     document_b: DocumentRef
     current_chunk_a: str | None  # first A id of the group the agent is examining
-    comparison_results: Annotated[list[dict[str, Any]], operator.add]  # settled groups and agent decisions
-    processed_chunks_a: Annotated[list[str], operator.add]
-    agent_thoughts: Annotated[list[str], operator.add]
+    current_batch: list[str]  # the groups examined in this step (several with --concurrency and an LLM)
+    comparison_results: Annotated[list[dict[str, Any]], _appended()]  # settled groups and agent decisions
+    processed_chunks_a: Annotated[list[str], _appended()]
+    agent_thoughts: Annotated[list[str], _appended()]
     current_step: str
     pending_chunks_a: list[str]  # groups (by first A id) the agent must examine, in document order
     cursor: int  # index into pending_chunks_a of the next group
-    agent_output: dict[str, Any] | None
+    agent_outputs: list[dict[str, Any]]  # the decisions of the last react_agent step
+    fingerprint: str  # of the inputs and options: a run is only resumed on the same ones
     changes: list[dict[str, Any]]  # the resolved changes
     result: dict[str, Any]  # the ComparisonResult as JSON-able dict

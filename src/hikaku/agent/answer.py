@@ -1,0 +1,47 @@
+"""The structured final answer of the LLM agent, and its validation against the
+documents: an answer with ids that do not exist, or a type that contradicts its ids,
+is rejected (the policy retries once, then falls back to the offline policy)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from .._models import Document
+
+__all__ = ["ComparisonAnswer", "check_answer", "MAX_COUNTERPARTS"]
+
+MAX_COUNTERPARTS = 3
+
+
+class ComparisonAnswer(BaseModel):
+    """Final comparison result for the current chunk of document A."""
+
+    counterpart_ids: list[str] = Field(
+        default_factory=list,
+        description="Ids of the corresponding chunk(s) of document B; several if the chunk was split, "
+        "empty if it was deleted.",
+    )
+    change_type: Literal["unchanged", "modified", "deleted"] = Field(
+        description="unchanged: same text; modified: changed; deleted: no counterpart in B."
+    )
+    description: str = Field(default="", description="What changed, in one or two sentences. Empty if unchanged.")
+    confidence: float = Field(ge=0.0, le=1.0, description="Confidence in this answer, from 0 to 1.")
+
+
+def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None) -> str | None:
+    """Why the answer cannot be used, or None if it can."""
+    ids = list(dict.fromkeys(answer.counterpart_ids))
+    unknown = [i for i in ids if doc_b.position(i) is None]
+    if unknown:
+        in_a = [i for i in unknown if doc_a is not None and doc_a.position(i) is not None]
+        where = " (these are ids of document A)" if in_a and len(in_a) == len(unknown) else ""
+        return f"counterpart_ids {', '.join(unknown)} do not exist in document B{where}"
+    if answer.change_type == "deleted" and ids:
+        return "change_type is 'deleted' but counterpart_ids is not empty"
+    if answer.change_type != "deleted" and not ids:
+        return f"change_type is '{answer.change_type}' but counterpart_ids is empty"
+    if len(ids) > MAX_COUNTERPARTS:
+        return f"{len(ids)} counterparts: a chunk corresponds to at most {MAX_COUNTERPARTS} chunks of B"
+    return None

@@ -1,0 +1,121 @@
+"""What an agent did for one chunk: tool calls, model calls and their usage, retries,
+fallbacks. Counted for ``stats`` and written to the ``--trace`` JSONL file.
+
+A :class:`ChunkRecorder` is made per chunk and made current with
+:data:`current_recorder` (a context variable, so that concurrent chunks in threads and
+LangGraph's tool executor each report to their own chunk); the tool registry's listener
+and the model callback report into it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from contextvars import ContextVar
+from pathlib import Path
+from typing import IO, Any
+
+from langchain_core.callbacks import BaseCallbackHandler
+
+from ..tools import ToolResult
+
+__all__ = ["TraceWriter", "ChunkRecorder", "current_recorder", "ModelUsageCallback", "record_tool_call"]
+
+current_recorder: ContextVar[ChunkRecorder | None] = ContextVar("hikaku_current_recorder", default=None)
+
+
+class TraceWriter:
+    """Appends one JSON object per line; thread-safe; secrets are masked in every line."""
+
+    def __init__(self, path: str | Path, *, run_id: str, append: bool = False, secrets: list[str] | None = None):
+        self.path = Path(path)
+        self.run_id = run_id
+        self._secrets = [s for s in (secrets or []) if s]
+        self._lock = threading.Lock()
+        self._file: IO[str] | None = open(self.path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115
+
+    def write(self, event: str, **data: Any) -> None:
+        line = json.dumps({"ts": round(time.time(), 3), "run_id": self.run_id, "event": event, **data},
+                          ensure_ascii=False, default=str)
+        for s in self._secrets:
+            line = line.replace(s, "***")
+        with self._lock:
+            if self._file is not None:
+                self._file.write(line + "\n")
+                self._file.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._file is not None:
+                self._file.close()
+                self._file = None
+
+
+class ChunkRecorder:
+    def __init__(self, chunk_ids: tuple[str, ...] | list[str], trace: TraceWriter | None = None) -> None:
+        self.chunk = list(chunk_ids)
+        self.trace = trace
+        self.llm_calls = 0
+        self.input_tokens = 0
+        self.output_tokens = 0
+        self.tool_calls = 0
+        self._lock = threading.Lock()
+
+    def event(self, event: str, **data: Any) -> None:
+        if self.trace is not None:
+            self.trace.write(event, chunk=self.chunk, **data)
+
+    def tool(self, name: str, args: dict[str, Any], result: ToolResult) -> None:
+        with self._lock:
+            self.tool_calls += 1
+        self.event("tool_call", tool=name, args=args, result=result.to_dict())
+
+    def model(self, usage: dict[str, Any] | None, tool_calls: list[dict[str, Any]], content: str) -> None:
+        inp = int((usage or {}).get("input_tokens", 0) or 0)
+        out = int((usage or {}).get("output_tokens", 0) or 0)
+        with self._lock:
+            self.llm_calls += 1
+            self.input_tokens += inp
+            self.output_tokens += out
+        self.event("model_call", usage={"input_tokens": inp, "output_tokens": out},
+                   tool_calls=[{"name": c.get("name"), "args": c.get("args")} for c in tool_calls],
+                   content=content[:2000])
+
+    @property
+    def tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+    def usage(self) -> dict[str, int]:
+        return {"llm_calls": self.llm_calls, "input_tokens": self.input_tokens,
+                "output_tokens": self.output_tokens, "tool_calls": self.tool_calls}
+
+
+def record_tool_call(name: str, args: dict[str, Any], result: ToolResult) -> None:
+    """The tool registry's listener: report to the chunk being examined, if any."""
+    rec = current_recorder.get()
+    if rec is not None:
+        rec.tool(name, args, result)
+
+
+class ModelUsageCallback(BaseCallbackHandler):
+    """Reports every finished model call (usage, requested tool calls) and every failed
+    attempt to a recorder."""
+
+    def __init__(self, recorder: ChunkRecorder) -> None:
+        self.recorder = recorder
+
+    def on_llm_end(self, response: Any, **kwargs: Any) -> None:
+        for generations in response.generations:
+            for g in generations:
+                msg = getattr(g, "message", None)
+                if msg is None:
+                    continue
+                content = msg.content if isinstance(msg.content, str) else json.dumps(msg.content, ensure_ascii=False)
+                self.recorder.model(getattr(msg, "usage_metadata", None), list(getattr(msg, "tool_calls", []) or []),
+                                    content)
+
+    def on_llm_error(self, error: BaseException, **kwargs: Any) -> None:
+        from ..models.errors import describe_error
+
+        self.recorder.event("model_error", error=describe_error(error))

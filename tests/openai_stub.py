@@ -1,0 +1,155 @@
+"""A local OpenAI-compatible server for the integration tests (``/v1/chat/completions``
+on 127.0.0.1), scripted in Python.
+
+By default it plays a small ReAct agent: for a new chunk it calls
+``vector_similarity_tool`` with the chunk's text (read from the system prompt), then
+answers ``ComparisonAnswer`` with the best hit. ``fail`` makes it answer HTTP 500 to the
+first N requests (or all with ``fail=-1``); ``on_request`` can interrupt the run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Logged:
+    chunk: str
+    kind: str  # tool_call | answer | error | dropped
+    status: int
+
+
+@dataclass
+class StubState:
+    fail: int = 0  # answer 500 to this many requests (-1: to all)
+    on_request: Any = None  # called with the chunk id before answering; returns False to drop the request
+    log: list[Logged] = field(default_factory=list)
+    authorizations: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def requested(self) -> list[str]:
+        return [e.chunk for e in self.log]
+
+    def answered(self) -> set[str]:
+        return {e.chunk for e in self.log if e.kind == "answer"}
+
+
+def _text(message: dict[str, Any]) -> str:
+    content = message.get("content") or ""
+    if isinstance(content, list):
+        return "".join(part.get("text", "") for part in content if isinstance(part, dict))
+    return str(content)
+
+
+def _chunk_text(system: str) -> str:
+    found = re.search(r"(?:本文|Text):\n(.*?)\n\n## ", system, re.S)
+    return found.group(1).strip() if found else ""
+
+
+def _completion(message: dict[str, Any], finish: str) -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-stub", "object": "chat.completion", "created": 0, "model": "gpt-4.1-mini",
+        "choices": [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
+        "usage": {"prompt_tokens": 120, "completion_tokens": 15, "total_tokens": 135},
+    }
+
+
+def _call(name: str, args: dict[str, Any], call_id: str) -> dict[str, Any]:
+    return _completion({"role": "assistant", "content": None, "tool_calls": [
+        {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(args, ensure_ascii=False)}}
+    ]}, "tool_calls")
+
+
+def respond(messages: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """The scripted agent: search first, then answer from what the tool returned."""
+    system = next((_text(m) for m in messages if m.get("role") == "system"), "")
+    last = messages[-1]
+    if last.get("role") != "tool":
+        return "tool_call", _call("vector_similarity_tool",
+                                  {"query_text": _chunk_text(system), "document_id": "B", "threshold": 0.5}, "call_search")
+    try:
+        hits = json.loads(_text(last)).get("output") or []
+    except ValueError:
+        hits = []
+    if hits:
+        args = {"counterpart_ids": [hits[0]["id"]], "change_type": "modified",
+                "description": f"{hits[0]['id']} に改定", "confidence": 0.8}
+    else:
+        args = {"counterpart_ids": [], "change_type": "deleted", "description": "削除", "confidence": 0.7}
+    return "answer", _call("ComparisonAnswer", args, "call_answer")
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Server
+
+    def log_message(self, *args: Any) -> None:  # quiet
+        pass
+
+    def _send(self, status: int, body: dict[str, Any]) -> None:
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_POST(self) -> None:  # noqa: N802
+        state = self.server.state
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+        if not self.path.endswith("/chat/completions"):
+            self._send(404, {"error": {"message": f"no route {self.path}"}})
+            return
+        messages = body.get("messages", [])
+        chunk = next((m.group(1) for msg in messages if msg.get("role") == "user"
+                      for m in [re.search(r"chunk_id: (\S+)", _text(msg))] if m), "?")
+        with state.lock:
+            state.authorizations.append(self.headers.get("Authorization", ""))
+            if state.on_request is not None and state.on_request(chunk) is False:
+                state.log.append(Logged(chunk, "dropped", 0))
+                self.close_connection = True
+                return
+            if state.fail:
+                state.fail -= 1 if state.fail > 0 else 0
+                state.log.append(Logged(chunk, "error", 500))
+                failing = True
+            else:
+                failing = False
+        if failing:
+            self._send(500, {"error": {"message": "stub: internal error", "type": "server_error"}})
+            return
+        kind, completion = respond(messages)
+        with state.lock:
+            state.log.append(Logged(chunk, kind, 200))
+        self._send(200, completion)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    state: StubState
+
+
+class OpenAIStub:
+    """``with OpenAIStub() as stub: ... stub.base_url ...``"""
+
+    def __init__(self, **state: Any) -> None:
+        self.state = StubState(**state)
+        self.server = _Server(("127.0.0.1", 0), _Handler)
+        self.server.state = self.state
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def __enter__(self) -> OpenAIStub:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.shutdown()
+        self.server.server_close()
