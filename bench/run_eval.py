@@ -27,7 +27,10 @@ def systems(python: str) -> dict[str, list[str]]:
     bin_dir = Path(python).parent
     hikaku = str(bin_dir / "hikaku")
     return {
-        "hikaku (offline)": [hikaku, "compare", "{a}", "{b}", "--format", "json"],
+        "hikaku (offline)": [hikaku, "compare", "{a}", "{b}", "--format", "json", "--llm", "offline"],
+        # the gold labels every textual difference as modified, width and spacing included
+        "hikaku (offline, --strict)": [hikaku, "compare", "{a}", "{b}", "--format", "json", "--llm", "offline",
+                                       "--strict"],
         "seeds' per-chunk rule": [python, str(HERE / "baselines" / "seeds_rule.py"), "{a}", "{b}"],
         "difflib over chunks": [python, str(HERE / "baselines" / "difflib_baseline.py"), "{a}", "{b}"],
     }

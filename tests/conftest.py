@@ -37,7 +37,7 @@ def isolated_config(tmp_path, monkeypatch):
     from hikaku.models.providers import SECRET_VARIABLES
 
     for k in list(os.environ):
-        if k.startswith("HIKAKU_") or k in SECRET_VARIABLES or k in ("AZURE_OPENAI_ENDPOINT", "OLLAMA_HOST"):
+        if (k.startswith("HIKAKU_") and not k.startswith("HIKAKU_TEST_")) or k in SECRET_VARIABLES or k in ("AZURE_OPENAI_ENDPOINT", "OLLAMA_HOST"):
             monkeypatch.delenv(k)
     monkeypatch.setenv("HIKAKU_HOME", str(tmp_path / "hikaku-home"))
     monkeypatch.setenv("HIKAKU_DOTENV", "")  # no developer's .env either

@@ -116,3 +116,26 @@ def test_report_settings_from_the_environment(capsys, pair, monkeypatch):
     monkeypatch.setenv("HIKAKU_INCLUDE_UNCHANGED", "true")
     code, out, _ = run(capsys, "compare", *pair, "--embedding", "hashing")
     assert code == 0 and "| Item |" in out and "Unchanged |" in out
+
+
+def test_report_formats_and_options(capsys, pair, tmp_path):
+    out_html = tmp_path / "report.html"
+    code, out, _ = run(capsys, "compare", *pair, "--embedding", "hashing", "-o", str(out_html))
+    assert code == 0 and out == ""
+    assert out_html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")  # format from the extension
+    code, out, _ = run(capsys, "compare", *pair, "--embedding", "hashing", "--diff-style", "html")
+    assert "第2条 <del>20</del>倍を支払う。" in out and "第2条 <ins>25</ins>倍を支払う。" in out
+    code, out, _ = run(capsys, "compare", *pair, "--embedding", "hashing")
+    assert "第2条 ~~20~~倍を支払う。" in out and "第2条 **25**倍を支払う。" in out
+    code, out, _ = run(capsys, "compare", *pair, "--embedding", "hashing", "-f", "csv", "--excel")
+    assert out.startswith("\ufeffchange_type,") and "\r\n" in out
+
+
+def test_strict(capsys, tmp_path):
+    a = chunks(tmp_path, "a.json", [{"id": "a1", "content": "第1条 保険料は30日以内に払い込む。"}])
+    b = chunks(tmp_path, "b.json", [{"id": "b1", "content": "第1条 保険料は３０日以内に払い込む。"}])
+    code, out, _ = run(capsys, "compare", a, b, "--embedding", "hashing", "-f", "json")
+    change = json.loads(out)["changes"][0]
+    assert change["type"] == "unchanged" and change["cosmetic"] and change["cosmetic_kind"] == "width"
+    code, out, _ = run(capsys, "compare", a, b, "--embedding", "hashing", "-f", "json", "--strict")
+    assert json.loads(out)["changes"][0]["type"] == "modified"

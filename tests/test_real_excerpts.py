@@ -42,10 +42,23 @@ def chunk_accuracy(result, gold):
     [("jp_law_utility_model_excerpt", 1.0), ("argrewrite_s100_draft1-draft2", 0.9), ("argrewrite_s27_draft1-draft2", 0.9)],
 )
 def test_accuracy_floor(folder, floor, use_embedder, sudachi):
+    # the gold labels any textual difference as modified, full-/half-width included: --strict
     d = DATA / folder
     gold = json.loads((d / "gold.json").read_text(encoding="utf-8"))
-    result = hikaku.compare(d / "a.json", d / "b.json", embedder=use_embedder, tokenizer=sudachi)
+    result = hikaku.compare(d / "a.json", d / "b.json", embedder=use_embedder, tokenizer=sudachi, strict=True)
     assert chunk_accuracy(result, gold) >= floor
+
+
+def test_width_only_amendments_are_cosmetic_by_default(use_embedder, sudachi):
+    d = DATA / "jp_law_utility_model_excerpt"
+    default = hikaku.compare(d / "a.json", d / "b.json", embedder=use_embedder, tokenizer=sudachi)
+    strict = hikaku.compare(d / "a.json", d / "b.json", embedder=use_embedder, tokenizer=sudachi, strict=True)
+    width = [c for c in default.changes if c.cosmetic_kind == "width"]
+    assert len(width) == 4 and all(c.type == "unchanged" and c.cosmetic for c in width)
+    assert "（１）" in width[0].b_text and "（1）" in width[0].a_text
+    by_ids = {tuple(c.a_ids): c for c in strict.changes}
+    assert all(by_ids[tuple(c.a_ids)].type == "modified" and by_ids[tuple(c.a_ids)].cosmetic for c in width)
+    assert strict.count("modified") == default.count("modified") + 4
 
 
 def test_repealed_article_is_linked_by_its_number(use_embedder, sudachi):

@@ -61,6 +61,10 @@ class CompareOptions(BaseModel):
     # report
     lang: Literal["ja", "en"] = "ja"
     include_unchanged: bool = False
+    strict: bool = Field(default=False, description="Report whitespace/width/list-marker/page-artefact "
+                         "differences as changes (by default they are unchanged, marked cosmetic).")
+    diff_style: Literal["md", "html", "none"] = Field(
+        default="md", description="Inline highlights in Markdown: ~~old~~/**new**, <del>/<ins>, or none.")
 
     @field_validator("enabled_tools", mode="before")
     @classmethod

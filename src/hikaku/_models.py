@@ -18,6 +18,7 @@ __all__ = [
     "ChangeType",
     "Change",
     "DocumentInfo",
+    "ChangeDiff",
     "ChunkCost",
     "Stats",
     "ComparisonResult",
@@ -70,6 +71,14 @@ class Document(BaseModel):
         return len(self.chunks)
 
 
+class ChangeDiff(BaseModel):
+    """Where the texts of a modified pair differ: ``[start, end)`` character offsets into
+    ``a_text`` (removed) and ``b_text`` (inserted)."""
+
+    a: list[tuple[int, int]] = Field(default_factory=list)
+    b: list[tuple[int, int]] = Field(default_factory=list)
+
+
 class Change(BaseModel):
     """One row of the comparison.
 
@@ -86,12 +95,15 @@ class Change(BaseModel):
     confidence: float = 1.0
     moved: bool = False
     cosmetic: bool = False
+    cosmetic_kind: str | None = None  # whitespace | width | list_marker | page_artefact
     similarity: float | None = None
     a_text: str = ""
     b_text: str = ""
     decided_by: str = ""
     summary_by: Literal["offline", "llm"] = "offline"
     offline_summary: str | None = None  # when the LLM wrote ``summary``: hikaku's own description, as evidence
+    path: list[str] = Field(default_factory=list)  # heading path of the chunk (B side, else A)
+    diff: ChangeDiff | None = None  # inline differences of a modified pair
 
 
 class DocumentInfo(BaseModel):

@@ -15,7 +15,7 @@ from ._exceptions import ConfigurationError, HikakuError, InputError
 from .embeddings import EMBEDDERS
 from .loaders import INPUT_FORMATS
 from .models import choose_model, llm_environment
-from .report import FORMATS, LANGS, render
+from .report import DIFF_STYLES, FORMATS, LANGS, render
 from .tokenizers import TOKENIZERS
 from .tools import TOOL_NAMES
 
@@ -38,8 +38,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     c.add_argument("a", help="document A (the old version)")
     c.add_argument("b", help="document B (the new version)")
-    c.add_argument("-f", "--format", choices=FORMATS, default="md", help="output format (default: md)")
+    c.add_argument("-f", "--format", choices=FORMATS, default=None,
+                   help="output format (default: from the -o extension, else md); html is a standalone "
+                   "side-by-side report")
     c.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    c.add_argument("--strict", action="store_true", default=None,
+                   help="report whitespace, width, list-marker and page-artefact differences as changes")
+    c.add_argument("--diff-style", choices=DIFF_STYLES, default=None,
+                   help="highlights in Markdown cells: md (~~old~~ **new**, default), html (<del>/<ins>), none")
+    c.add_argument("--excel", action="store_true", help="CSV for Excel: UTF-8 with BOM, CRLF, formula-safe cells")
     c.add_argument("--include-unchanged", action="store_true", default=None, help="list unchanged chunks (一致) too")
     c.add_argument("--lang", choices=LANGS, default=None, help="report language (default: ja)")
     c.add_argument("--input-format", choices=INPUT_FORMATS, default=None, help="read both inputs in this format")
@@ -100,6 +107,11 @@ class _Progress:
             self.bar = None
 
 
+def _format_of(path: str | None) -> str:
+    ext = (path or "").rsplit(".", 1)[-1].lower() if path and "." in path else ""
+    return {"html": "html", "htm": "html", "json": "json", "csv": "csv"}.get(ext, "md")
+
+
 def _say(line: str) -> None:
     print(f"hikaku: {line}", file=sys.stderr)
 
@@ -108,6 +120,8 @@ def _run_compare(args: argparse.Namespace) -> int:
     options = {
         "lang": args.lang,
         "include_unchanged": args.include_unchanged,
+        "strict": args.strict,
+        "diff_style": args.diff_style,
         "input_format": args.input_format,
         "embedding": args.embedding,
         "tokenizer": args.tokenizer,
@@ -145,7 +159,9 @@ def _run_compare(args: argparse.Namespace) -> int:
         _say(f"offline: {why}")
     for note in result.notes:
         _say(f"note: {note}")
-    text = render(result, args.format, lang=opts.lang, include_unchanged=opts.include_unchanged)
+    fmt = args.format or _format_of(args.output)
+    text = render(result, fmt, lang=opts.lang, include_unchanged=opts.include_unchanged, diff_style=opts.diff_style,
+                  excel=args.excel)
     if args.output:
         try:
             with open(args.output, "w", encoding="utf-8", newline="") as f:

@@ -64,20 +64,36 @@ def test_no_changes_message():
 
 
 def test_csv_quotes_and_columns():
-    rows = list(csv.reader(io.StringIO(render(result(), "csv"))))
-    assert rows[0][:3] == ["change_type", "label", "item"]
-    added = next(r for r in rows if r[0] == "added")
-    assert added[6] == '増えた, "引用"'
-    mod = next(r for r in rows if r[2] == "第2条")
-    assert mod[5] == "A | B\n二行目" and mod[8] == "0.9000"
-    assert not any(r[0] == "unchanged" for r in rows)
-    assert any(r[0] == "unchanged" for r in csv.reader(io.StringIO(render(result(), "csv", include_unchanged=True))))
+    text = render(result(), "csv")
+    assert text.startswith("change_type,label,item,path,")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    added = next(r for r in rows if r["change_type"] == "added")
+    assert added["b_text"] == '増えた, "引用"'
+    assert '"増えた, ""引用"""' in text  # RFC 4180 quoting
+    mod = next(r for r in rows if r["item"] == "第2条")
+    assert mod["a_text"] == "A | B\n二行目" and mod["similarity"] == "0.9000"
+    assert not any(r["change_type"] == "unchanged" for r in rows)
+    with_unchanged = csv.DictReader(io.StringIO(render(result(), "csv", include_unchanged=True)))
+    assert any(r["change_type"] == "unchanged" for r in with_unchanged)
+
+
+def test_csv_for_excel():
+    r = result()
+    r.changes[3].b_text = "=HYPERLINK(\"http://example.com\")"
+    r.changes[2].a_text = "-5%の減額"
+    text = render(r, "csv", excel=True)
+    assert text.startswith("\ufeffchange_type,") and "\r\n" in text
+    rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
+    assert next(x for x in rows if x["change_type"] == "added")["b_text"] == "'=HYPERLINK(\"http://example.com\")"
+    assert next(x for x in rows if x["change_type"] == "deleted")["a_text"] == "'-5%の減額"
+    plain = list(csv.DictReader(io.StringIO(render(r, "csv"))))
+    assert next(x for x in plain if x["change_type"] == "added")["b_text"].startswith("=")  # data kept as is
 
 
 def test_json_and_errors():
     assert render(result(), "json").startswith('{\n  "schema": "hikaku.comparison/v1"')
     with pytest.raises(ConfigurationError, match="unknown output format"):
-        render(result(), "html")
+        render(result(), "xml")
     with pytest.raises(ConfigurationError, match="unknown language"):
         render(result(), "md", lang="fr")
 

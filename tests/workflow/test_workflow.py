@@ -129,10 +129,14 @@ def test_agent_thoughts_follow_react(run):
     assert state["comparison_results"][-1]["decided_by"] == "agent"
 
 
-def test_cosmetic_change_is_modified_and_flagged(run):
+def test_cosmetic_change_is_unchanged_unless_strict(run):
     b = list(BASE)
     b[3] = b[3].replace("60日", "６０日")
     result, _ = run(BASE, b)
-    change = result.of_type("modified")[0]
-    assert change.cosmetic and change.a_ids == ["a4"]
+    assert result.count("modified") == 0
+    change = next(c for c in result.changes if c.a_ids == ["a4"])
+    assert change.type == "unchanged" and change.cosmetic and change.cosmetic_kind == "width"
     assert result.stats.cosmetic == 1
+    strict, _ = run(BASE, b, strict=True)
+    change = strict.of_type("modified")[0]
+    assert change.cosmetic and change.a_ids == ["a4"] and change.summary == "全角・半角など表記の違いのみ"

@@ -69,7 +69,8 @@ class ChunkRecorder:
     def tool(self, name: str, args: dict[str, Any], result: ToolResult) -> None:
         with self._lock:
             self.tool_calls += 1
-        self.event("tool_call", tool=name, args=args, result=result.to_dict())
+        if self.trace is not None:  # serialising a ToolResult costs: only for a trace
+            self.event("tool_call", tool=name, args=args, result=result.to_dict())
 
     def model(self, usage: dict[str, Any] | None, tool_calls: list[dict[str, Any]], content: str) -> None:
         inp = int((usage or {}).get("input_tokens", 0) or 0)

@@ -20,7 +20,8 @@ __all__ = ["describe_change", "number_changes", "changed_spans", "label_change"]
 
 _NUMBER = re.compile(
     r"(?<![第0-9,.])[0-9][0-9,]*(?:\.[0-9]+)?(?![0-9,.])(?!\s*[条項号])"
-    r"\s*(?:%|倍|日|円|万円|千円|年|か月|ヶ月|カ月|月|週間|時間|分|歳|件|回|人|名|割)?"
+    r"\s*(?:%|倍|日|円|万円|千円|年|か月|ヶ月|カ月|月|週間|時間|分|歳|件|回|人|名|割"
+    r"|(?:days?|weeks?|months?|years?|hours?|minutes?|times|percent|yen|dollars?|euros?)\b)?"
     r"|[〇一二三四五六七八九十百千万]+(?:倍|日|円|年|か月|ヶ月|カ月|週間|時間|歳|割)"
 )
 _LABEL = re.compile(r"第[0-9〇一二三四五六七八九十百千]+[編章節款目条](?:の[0-9〇一二三四五六七八九十百千]+)*")
@@ -88,16 +89,47 @@ def label_change(a: str, b: str) -> tuple[str, str] | None:
     return None
 
 
-def describe_change(a: str, b: str, lang: str = "ja") -> str:
-    """A one-line description of how *b* differs from *a*."""
+def _wording_change(a: str, b: str, L: dict[str, str]) -> str | None:
+    """The first change of wording that is not a number (next to changed numbers)."""
+    from .inline import inline_ops
+
+    q, qc = L["quote_open"], L["quote_close"]
+    ops = inline_ops(a, b)
+    k = 0
+    while k < len(ops):
+        if ops[k][0] == 0:
+            k += 1
+            continue
+        old = new = ""
+        while k < len(ops) and ops[k][0] != 0:
+            old, new = (old + ops[k][1], new) if ops[k][0] < 0 else (old, new + ops[k][1])
+            k += 1
+        old, new = old.strip(), new.strip()
+        if re.search(r"[0-9０-９]", old + new) or not (old or new):
+            continue
+        if not old:
+            return f"{L['added_text']}: {q}{shorten(new, 30)}{qc}"
+        if not new:
+            return f"{L['deleted_text']}: {q}{shorten(old, 30)}{qc}"
+        return f"{q}{shorten(old, 30)}{qc} → {q}{shorten(new, 30)}{qc}"
+    return None
+
+
+def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = True) -> str:
+    """A one-line description of how *b* differs from *a*. With ``renumbering=False``
+    a changed 第N条 label is left out (the caller reports it, e.g. as a move)."""
     L = labels(lang)
     q, qc = L["quote_open"], L["quote_close"]
     parts: list[str] = []
     renumbered = label_change(a, b)
-    if renumbered:
+    if renumbered and renumbering:
         parts.append(f"{renumbered[0]} → {renumbered[1]}")
     numbers = number_changes(a, b)[:3]
     parts.extend(f"{old} → {new}" for old, new in numbers)
+    if numbers and len(parts) < 3:
+        wording = _wording_change(a, b, L)
+        if wording:
+            parts.append(wording)
     if not numbers:
         sa, sb = split_sentences(a), split_sentences(b)
         sm = difflib.SequenceMatcher(a=sa, b=sb, autojunk=False)

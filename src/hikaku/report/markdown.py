@@ -6,7 +6,10 @@ from .._models import Change, ComparisonResult
 from .._text import shorten
 from .labels import labels
 
-__all__ = ["render_markdown", "escape_cell", "type_label"]
+__all__ = ["render_markdown", "escape_cell", "type_label", "highlighted_cell", "DIFF_STYLES"]
+
+DIFF_STYLES = ("md", "html", "none")
+_MARKS = {"md": (("~~", "~~"), ("**", "**")), "html": (("<del>", "</del>"), ("<ins>", "</ins>"))}
 
 
 def escape_cell(text: str, limit: int = 0) -> str:
@@ -18,6 +21,51 @@ def escape_cell(text: str, limit: int = 0) -> str:
     if "\n" not in text and "\r" not in text:
         return text
     return "<br>".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _escape_inline(text: str, style: str) -> str:
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace("\\", "\\\\").replace("|", "\\|")
+    if style == "md":  # the text's own asterisks and tildes must not open or close a highlight
+        text = text.replace("*", "\\*").replace("~", "\\~")
+    return text
+
+
+def _window(text: str, spans: list[tuple[int, int]], limit: int) -> tuple[int, int]:
+    """The part of a long text to show: from a little before the first change."""
+    if not limit or len(text) <= limit:
+        return 0, len(text)
+    start = max(0, (spans[0][0] if spans else 0) - limit // 4)
+    return start, min(len(text), start + limit)
+
+
+def highlighted_cell(text: str, spans: list[tuple[int, int]], *, side: str, style: str = "md", limit: int = 0) -> str:
+    """A table cell with the changed spans marked (``~~old~~`` / ``**new**``, or
+    ``<del>`` / ``<ins>``); long text is cut around the first change with ``…``."""
+    if style == "none" or not spans:
+        return escape_cell(text, limit)
+    lo, hi = _window(text, spans, limit)
+    opening, closing = _MARKS[style][0 if side == "a" else 1]
+    pieces: list[str] = ["…"] if lo > 0 else []
+    pos = lo
+    for s, e in [(max(s, lo), min(e, hi)) for s, e in spans if e > lo and s < hi] + [(hi, hi)]:
+        if s > pos:
+            pieces.append(_escape_inline(text[pos:s], style))
+        if e > s:
+            marked = []
+            for line in text[s:e].split("\n"):
+                core = line.strip()
+                if core:
+                    lead, trail = line[: len(line) - len(line.lstrip())], line[len(line.rstrip()):]
+                    marked.append(f"{lead}{opening}{_escape_inline(core, style)}{closing}{trail}")
+                else:
+                    marked.append(line)
+            pieces.append("\n".join(marked))
+        pos = max(pos, e)
+    if hi < len(text):
+        pieces.append("…")
+    lines = "".join(pieces).strip().splitlines()
+    return "<br>".join(line.strip() for line in lines if line.strip())
 
 
 def type_label(change: Change, lang: str) -> str:
@@ -38,7 +86,8 @@ def type_label(change: Change, lang: str) -> str:
 
 
 def render_markdown(
-    result: ComparisonResult, *, lang: str = "ja", include_unchanged: bool = False, max_cell_chars: int = 200
+    result: ComparisonResult, *, lang: str = "ja", include_unchanged: bool = False, max_cell_chars: int = 200,
+    diff_style: str = "md",
 ) -> str:
     L = labels(lang)
     a, b = result.document_a, result.document_b
@@ -55,14 +104,12 @@ def render_markdown(
         if c.type == "unchanged" and not include_unchanged:
             continue
         kind = escape_cell(type_label(c, lang))
-        if c.summary and c.type == "modified":
+        if c.summary and (c.type == "modified" or c.moved or c.cosmetic):
             kind += "<br>" + escape_cell(c.summary, max_cell_chars)
-        lines.append(
-            f"| {escape_cell(c.item, 60) or L['none']} "
-            f"| {escape_cell(c.a_text, max_cell_chars) or L['none']} "
-            f"| {escape_cell(c.b_text, max_cell_chars) or L['none']} "
-            f"| {kind} |"
-        )
+        spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
+        cell_a = highlighted_cell(c.a_text, spans_a, side="a", style=diff_style, limit=max_cell_chars)
+        cell_b = highlighted_cell(c.b_text, spans_b, side="b", style=diff_style, limit=max_cell_chars)
+        lines.append(f"| {escape_cell(c.item, 60) or L['none']} | {cell_a or L['none']} | {cell_b or L['none']} | {kind} |")
         rows += 1
     if rows == 0:
         lines = lines[:2] + [L["no_changes"]]

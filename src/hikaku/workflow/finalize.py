@@ -5,9 +5,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .._models import Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
-from .._text import normalize
+from .._models import Change, ChangeDiff, Chunk, ChunkCost, ComparisonResult, DocumentInfo, Stats
+from ..agent.keywords import structural_label
 from ..report import describe_change, item_label, labels
+from ..report.inline import diff_spans
+from ..report.noise import cosmetic_kind
+from ..tools.document_store import heading_path_of
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
 
@@ -25,49 +28,12 @@ def _version() -> str:
 
 def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonResult:
     a, b = rt.document_a, rt.document_b
-    L = labels(rt.options.lang)
+    lang = rt.options.lang
     changes: list[Change] = []
     for g in state.get("changes", []):
         ca = [a.chunks[i] for i in g["a"]]
         cb = [b.chunks[j] for j in g["b"]]
-        a_text = "\n".join(c.content for c in ca)
-        b_text = "\n".join(c.content for c in cb)
-        cosmetic = False
-        summary = ""
-        summary_by = "offline"
-        offline_summary = None
-        if ca and cb:
-            if len(ca) == 1 and len(cb) == 1 and a_text == b_text:
-                ctype = "unchanged"
-                summary = L["moved_summary"] if g["moved"] else ""
-            else:
-                ctype = "modified"
-                cosmetic = normalize(a_text) == normalize(b_text)
-                summary = L["cosmetic_summary"] if cosmetic else describe_change(a_text, b_text, rt.options.lang)
-                if g.get("description") and not cosmetic:
-                    summary, offline_summary, summary_by = g["description"], summary, "llm"
-        else:
-            ctype = "deleted" if ca else "added"
-            if ca and g.get("description"):
-                summary, summary_by = g["description"], "llm"
-        changes.append(
-            Change(
-                type=ctype,  # type: ignore[arg-type]
-                a_ids=[c.id for c in ca],
-                b_ids=[c.id for c in cb],
-                item=item_label(ca, cb),
-                summary=summary,
-                confidence=round(float(g["confidence"]), 4),
-                moved=bool(g["moved"]),
-                cosmetic=cosmetic,
-                similarity=None if g["similarity"] is None else round(float(g["similarity"]), 4),
-                a_text=a_text,
-                b_text=b_text,
-                decided_by=g["decided_by"],
-                summary_by=summary_by,  # type: ignore[arg-type]
-                offline_summary=offline_summary,
-            )
-        )
+        changes.append(_change(ca, cb, g, lang, strict=rt.options.strict))
     stats = _stats(rt, state, changes)
     return ComparisonResult(
         hikaku_version=_version(),
@@ -75,8 +41,90 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
         document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
         changes=changes,
         stats=stats,
-        notes=_notes(stats, L),
+        notes=_notes(stats, labels(lang)),
     )
+
+
+def _change(ca: list[Chunk], cb: list[Chunk], g: dict[str, Any], lang: str, *, strict: bool) -> Change:
+    """One row: its type, its description (moved / split / merged first) and its inline diff."""
+    L = labels(lang)
+    a_text = "\n".join(c.content for c in ca)
+    b_text = "\n".join(c.content for c in cb)
+    kind = cosmetic_kind(a_text, b_text) if ca and cb else None
+    parts: list[str] = []
+    summary_by, offline_summary, diff = "offline", None, None
+    if ca and cb:
+        one_to_one = len(ca) == len(cb) == 1  # a split or a merge is a change even with the same words
+        if one_to_one and (a_text == b_text or (kind is not None and not strict)):
+            ctype = "unchanged"
+            if kind is not None:
+                parts.append(L[f"cosmetic_{kind}"])
+        else:
+            ctype = "modified"
+            if kind is not None:
+                parts.append(L[f"cosmetic_{kind}"])
+            else:
+                parts.append(describe_change(a_text, b_text, lang, renumbering=not g["moved"]))
+                if g.get("description"):
+                    offline_summary, summary_by = parts.pop(), "llm"
+                    parts.append(g["description"])
+            sa, sb = diff_spans(a_text, b_text)
+            diff = ChangeDiff(a=sa, b=sb)
+        shape = _shape(ca, cb, bool(g["moved"]), L)
+        if shape:
+            parts.insert(0, shape)
+    else:
+        ctype = "deleted" if ca else "added"
+        if ca and g.get("description"):
+            parts.append(g["description"])
+            summary_by = "llm"
+    path = _section_path((cb or ca)[0])
+    return Change(
+        type=ctype,  # type: ignore[arg-type]
+        a_ids=[c.id for c in ca],
+        b_ids=[c.id for c in cb],
+        item=item_label(ca, cb),
+        summary=L["sep"].join(p for p in parts if p),
+        confidence=round(float(g["confidence"]), 4),
+        moved=bool(g["moved"]),
+        cosmetic=kind is not None,
+        cosmetic_kind=kind,
+        similarity=None if g["similarity"] is None else round(float(g["similarity"]), 4),
+        a_text=a_text,
+        b_text=b_text,
+        decided_by=g["decided_by"],
+        summary_by=summary_by,  # type: ignore[arg-type]
+        offline_summary=offline_summary,
+        path=path,
+        diff=diff,
+    )
+
+
+def _section_path(chunk: Chunk) -> list[str]:
+    """The headings a chunk sits under; a heading-only chunk opens its own section."""
+    path = heading_path_of(chunk)
+    heading = chunk.metadata.get("heading")
+    if chunk.metadata.get("kind") == "heading" and isinstance(heading, str) and heading.strip():
+        path = [*path, heading.strip()]
+    return path
+
+
+def _label(chunks: list[Chunk]) -> str:
+    return "・".join(x for x in (structural_label(c) for c in chunks) if x)
+
+
+def _shape(ca: list[Chunk], cb: list[Chunk], moved: bool, L: dict[str, str]) -> str:
+    """「第5条 → 第7条へ移動」, 「分割: 第16条・第17条」, 「統合: 第3条・第4条」."""
+    if moved:
+        la, lb = _label(ca), _label(cb)
+        if la and lb and la != lb:
+            return L["moved_to"].format(a=la, b=lb)
+        return L["moved_summary"]
+    if len(ca) == 1 and len(cb) > 1:
+        return f"{L['split']}: {_label(cb)}" if _label(cb) else L["split"]
+    if len(ca) > 1 and len(cb) == 1:
+        return f"{L['merged']}: {_label(ca)}" if _label(ca) else L["merged"]
+    return ""
 
 
 def _notes(stats: Stats, L: dict[str, str]) -> list[str]:

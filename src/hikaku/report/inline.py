@@ -1,0 +1,70 @@
+"""Inline differences inside a modified pair, at a granularity people read.
+
+Japanese and Chinese have no spaces between words, so they are compared character by
+character, except that a number (``1,095``) or a Latin word stays one unit; other text is
+compared word by word. Each unit is mapped to one code point and the sequences are
+diffed with diff-match-patch, whose semantic clean-up merges scattered one-character
+coincidences into readable spans (Neil Fraser, *Diff Strategies*, 2006).
+"""
+
+from __future__ import annotations
+
+import re
+
+from diff_match_patch import diff_match_patch
+
+from .._text import contains_cjk
+
+__all__ = ["inline_ops", "diff_spans", "Span"]
+
+Span = tuple[int, int]
+_CJK_UNITS = re.compile(r"[0-9０-９][0-9０-９,，.．]*[0-9０-９]|[0-9０-９]|[A-Za-zＡ-Ｚａ-ｚ]+|\s+|.", re.S)
+_WORD_UNITS = re.compile(r"\w+|\s+|[^\w\s]", re.S)
+_BASE = 0x100000  # supplementary private use plane: never in the units' own text
+
+
+def _units(text: str, cjk: bool) -> list[str]:
+    return (_CJK_UNITS if cjk else _WORD_UNITS).findall(text)
+
+
+def inline_ops(a: str, b: str, *, timeout_s: float = 1.0) -> list[tuple[int, str]]:
+    """``[(op, text)]`` with op -1 (only in *a*), 0 (both), 1 (only in *b*)."""
+    cjk = contains_cjk(a) or contains_cjk(b)
+    ua, ub = _units(a, cjk), _units(b, cjk)
+    vocab = list(dict.fromkeys(ua + ub))
+    dmp = diff_match_patch()
+    dmp.Diff_Timeout = timeout_s
+    if len(vocab) >= 0xFFFE:  # more distinct units than code points to map them to: by character
+        diffs = dmp.diff_main(a, b, False)
+        vocab, code = [], {}
+    else:
+        code = {u: chr(_BASE + k) for k, u in enumerate(vocab)}
+        diffs = dmp.diff_main("".join(code[u] for u in ua), "".join(code[u] for u in ub), False)
+    dmp.diff_cleanupSemantic(diffs)
+    ops: list[tuple[int, str]] = []
+    for op, chunk in diffs:
+        text = "".join(vocab[ord(c) - _BASE] for c in chunk) if code else chunk
+        if ops and ops[-1][0] == op:
+            ops[-1] = (op, ops[-1][1] + text)
+        elif text:
+            ops.append((op, text))
+    return ops
+
+
+def diff_spans(a: str, b: str) -> tuple[list[Span], list[Span]]:
+    """Character offsets ``[start, end)`` of what was removed from *a* and inserted in *b*."""
+    sa: list[Span] = []
+    sb: list[Span] = []
+    ia = ib = 0
+    for op, text in inline_ops(a, b):
+        n = len(text)
+        if op == 0:
+            ia += n
+            ib += n
+        elif op < 0:
+            sa.append((ia, ia + n))
+            ia += n
+        else:
+            sb.append((ib, ib + n))
+            ib += n
+    return sa, sb
