@@ -33,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
         "compare",
         help="compare document A (old) with document B (new)",
         description="Compare document A (old) with document B (new) and report what was added, "
-        "deleted and modified. Inputs: chunk JSON/JSONL, Markdown, plain text. Progress and notes go to "
+        "deleted and modified. Inputs: chunk JSON/JSONL, Markdown, plain text, PDF, Word (.docx), HTML. "
+        "Progress and notes go to "
         "stderr, the report to stdout or -o FILE.",
     )
     c.add_argument("a", help="document A (the old version)")

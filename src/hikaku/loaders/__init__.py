@@ -1,7 +1,12 @@
-"""Read documents: chunk JSON / JSONL, Markdown and plain text."""
+"""Read documents: chunk JSON / JSONL, Markdown, plain text, PDF, Word (.docx) and HTML.
+
+Files are chunked along their own structure (headings, 第N条 …, see ``markdown.py``);
+PDF text is cleaned first (``cleanup.py``) and chunks record their page range.
+"""
 
 from __future__ import annotations
 
+import bisect
 import os
 from collections import Counter
 from collections.abc import Iterable
@@ -21,8 +26,8 @@ from .markdown import chunk_text
 
 __all__ = ["InputFormat", "INPUT_FORMATS", "load_document", "detect_format", "validate_document"]
 
-InputFormat = Literal["json", "jsonl", "markdown", "text"]
-INPUT_FORMATS: tuple[str, ...] = ("json", "jsonl", "markdown", "text")
+InputFormat = Literal["json", "jsonl", "markdown", "text", "pdf", "docx", "html"]
+INPUT_FORMATS: tuple[str, ...] = ("json", "jsonl", "markdown", "text", "pdf", "docx", "html")
 
 _EXTENSIONS = {
     ".json": "json",
@@ -32,6 +37,11 @@ _EXTENSIONS = {
     ".markdown": "markdown",
     ".txt": "text",
     ".text": "text",
+    ".pdf": "pdf",
+    ".docx": "docx",
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
 }
 
 
@@ -98,6 +108,10 @@ def _load_path(
     fmt = input_format or detect_format(path)
     if fmt not in INPUT_FORMATS:
         raise UnsupportedFormatError(f"unknown input format {fmt!r}; choose one of {', '.join(INPUT_FORMATS)}")
+    if fmt in ("pdf", "docx", "html"):
+        chunks, found_title = _load_rich(path, fmt, id_prefix, max_chars)
+        return Document(id=doc_id or path.stem, title=title or found_title or _first_heading(chunks) or path.stem,
+                        chunks=chunks, source=str(path))
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -119,6 +133,41 @@ def _load_path(
         chunks=chunks,
         source=source,
     )
+
+
+def _load_rich(path: Path, fmt: str, id_prefix: str, max_chars: int) -> tuple[list[Chunk], str]:
+    source = str(path)
+    if fmt == "pdf":
+        from .cleanup import clean_pages
+        from .pdf import read_pdf
+
+        head = path.read_bytes()[:1024]
+        if b"%PDF" not in head:
+            raise InvalidDocumentError(f"{path}: not a PDF file (no %PDF header)")
+        text, page_starts = clean_pages(read_pdf(path))
+        chunks = chunk_text(text, source=source, markdown=False, id_prefix=id_prefix, max_chars=max_chars)
+        return [_with_pages(c, page_starts) for c in chunks], ""
+    if fmt == "docx":
+        from .docx_loader import docx_to_markdown
+
+        text, title = docx_to_markdown(path)
+    else:
+        from .html_loader import decode_html, html_to_markdown
+
+        try:
+            raw = path.read_bytes()
+        except OSError as e:
+            raise DocumentNotFoundError(f"{path}: cannot read: {e.strerror}") from None
+        text, title = html_to_markdown(decode_html(raw, path))
+    return chunk_text(text, source=source, markdown=True, id_prefix=id_prefix, max_chars=max_chars), title
+
+
+def _with_pages(chunk: Chunk, page_starts: list[int]) -> Chunk:
+    """Add the 1-based pages the chunk's text spans."""
+    md = chunk.metadata
+    first = bisect.bisect_right(page_starts, md["char_start"])
+    last = bisect.bisect_right(page_starts, max(md["char_start"], md["char_end"] - 1))
+    return chunk.model_copy(update={"metadata": {**md, "page_start": first, "page_end": last}})
 
 
 def _first_heading(chunks: list[Chunk]) -> str:

@@ -4,11 +4,13 @@ Every heading starts a chunk that runs to the next heading; the chunk carries th
 path of headings above it, so that the context tools can walk up the hierarchy. A
 caption line such as ``（目的）`` stays with the article it titles. Text without any
 heading is chunked by paragraph (blank lines); a section longer than ``max_chars``
-is cut at paragraph boundaries.
+is cut at paragraph boundaries, and a paragraph longer than that at sentence ends (。).
+A table (lines starting with ``|``) is never cut: its rows stay together.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .._models import Chunk
@@ -136,6 +138,26 @@ def _next_is_article(lines: list[str], i: int, markdown: bool) -> bool:
     return False
 
 
+def _sentences(paragraph: list[tuple[int, str]], max_chars: int) -> list[list[tuple[int, str]]]:
+    """A paragraph over *max_chars* cut after 。 (or . ! ?) into pieces under it; tables whole."""
+    if sum(len(t) + 1 for _, t in paragraph) <= max_chars or paragraph[0][1].lstrip().startswith("|"):
+        return [paragraph]
+    out: list[list[tuple[int, str]]] = [[]]
+    size = 0
+    for lineno, text in paragraph:
+        pieces = [s for s in re.split(r"(?<=[。．！？!?])|(?<=\.)(?=\s)", text) if s] if len(text) > max_chars else [text]
+        for piece in pieces:
+            if out[-1] and size + len(piece) > max_chars:
+                out.append([])
+                size = 0
+            if out[-1] and out[-1][-1][0] == lineno:  # same line: glue the sentence back on
+                out[-1][-1] = (lineno, out[-1][-1][1] + piece)
+            else:
+                out[-1].append((lineno, piece))
+            size += len(piece)
+    return [p for p in out if p]
+
+
 def _parts(section: _Section, *, by_paragraph: bool, max_chars: int) -> list[list[tuple[int, str]]]:
     """The section's lines as one part, or cut at blank lines (every paragraph when
     *by_paragraph*, otherwise only as needed to keep parts under *max_chars*)."""
@@ -155,7 +177,7 @@ def _parts(section: _Section, *, by_paragraph: bool, max_chars: int) -> list[lis
             paragraphs[-1].append(ln)
         elif paragraphs[-1]:
             paragraphs.append([])
-    paragraphs = [p for p in paragraphs if p]
+    paragraphs = [q for p in paragraphs if p for q in _sentences(p, max_chars)]
     if by_paragraph:
         return paragraphs
     parts: list[list[tuple[int, str]]] = [[]]

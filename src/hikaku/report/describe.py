@@ -51,6 +51,17 @@ def _tokens(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _TOKEN.finditer(text)]
 
 
+def _widen(text: str, x: int, y: int) -> str:
+    """text[x:y] widened to the whole kanji/katakana word: 七 -> 七大疾病."""
+    if y <= x:
+        return ""
+    while x > 0 and _WORDLIKE.match(text[x - 1]) and _WORDLIKE.match(text[x]):
+        x -= 1
+    while y < len(text) and _WORDLIKE.match(text[y]) and _WORDLIKE.match(text[y - 1]):
+        y += 1
+    return text[x:y].strip()
+
+
 def changed_spans(a: str, b: str, *, max_spans: int = 2) -> list[tuple[str, str]]:
     """The main (old, new) spans that differ, neighbouring edits merged; each span is
     cut from the original text, so spacing and punctuation stay as written."""
@@ -70,12 +81,7 @@ def changed_spans(a: str, b: str, *, max_spans: int = 2) -> list[tuple[str, str]
     def cut(text: str, spans: list[tuple[int, int]], lo: int, hi: int) -> str:
         if hi <= lo:
             return ""
-        x, y = spans[lo][0], spans[hi - 1][1]
-        while x > 0 and _WORDLIKE.match(text[x - 1]) and _WORDLIKE.match(text[x]):
-            x -= 1  # widen a CJK change to the whole kanji/katakana word: 七 -> 七大疾病
-        while y < len(text) and _WORDLIKE.match(text[y]) and _WORDLIKE.match(text[y - 1]):
-            y += 1
-        return text[x:y].strip()
+        return _widen(text, spans[lo][0], spans[hi - 1][1])
 
     return [(cut(a, sa, i1, i2), cut(b, sb, j1, j2)) for i1, i2, j1, j2 in merged[:max_spans]]
 
@@ -95,18 +101,23 @@ def _wording_change(a: str, b: str, L: dict[str, str]) -> str | None:
 
     q, qc = L["quote_open"], L["quote_close"]
     ops = inline_ops(a, b)
-    k = 0
+    k = ia = ib = 0
     while k < len(ops):
         if ops[k][0] == 0:
+            ia += len(ops[k][1])
+            ib += len(ops[k][1])
             k += 1
             continue
-        old = new = ""
+        a0, b0 = ia, ib
         while k < len(ops) and ops[k][0] != 0:
-            old, new = (old + ops[k][1], new) if ops[k][0] < 0 else (old, new + ops[k][1])
+            if ops[k][0] < 0:
+                ia += len(ops[k][1])
+            else:
+                ib += len(ops[k][1])
             k += 1
-        old, new = old.strip(), new.strip()
-        if re.search(r"[0-9０-９]", old + new) or not (old or new):
+        if re.search(r"[0-9０-９]", a[a0:ia] + b[b0:ib]) or not (a[a0:ia].strip() or b[b0:ib].strip()):
             continue
+        old, new = _widen(a, a0, ia), _widen(b, b0, ib)
         if not old:
             return f"{L['added_text']}: {q}{shorten(new, 30)}{qc}"
         if not new:
