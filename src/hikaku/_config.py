@@ -52,6 +52,8 @@ class CompareOptions(BaseModel):
     llm_max_failures: int = Field(default=3, ge=1, description="Consecutive failed chunks before the LLM is given up.")
     max_tokens_total: int | None = Field(default=None, ge=1, description="Token budget of the run (input+output).")
     concurrency: int = Field(default=4, ge=1, le=64, description="Chunks examined at the same time by the LLM.")
+    llm_summaries: bool = Field(default=True, description="With an LLM, summarise heading nodes for the "
+                                "context tools (cached); otherwise the summaries are extractive.")
     # alignment
     similarity_threshold: float = Field(default=0.5, ge=0.0, le=1.0, description="Below it two chunks differ.")
     move_threshold: float = Field(default=0.7, ge=0.0, le=1.0, description="Similarity needed for a moved chunk.")

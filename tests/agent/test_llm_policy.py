@@ -245,3 +245,37 @@ def test_check_answer(docs):
 
 def test_ai_messages_from_the_script_are_plain_ai_messages():
     assert isinstance(answer([], "deleted"), AIMessage)
+
+
+def test_heading_summaries_are_written_by_the_llm_once_and_cached(use_embedder, tmp_path):
+    from langchain_core.messages import SystemMessage
+
+    from tests.helpers import EXAMPLES
+
+    summaries = []
+
+    def script(messages):
+        if isinstance(messages[0], SystemMessage) and messages[0].content.startswith("あなたは規約・契約書"):
+            summaries.append(messages[1].content.splitlines()[0])
+            return AIMessage(content="労働時間と休日を定める章。")
+        if not isinstance(messages[-1], ToolMessage):
+            return tool_call("get_context_tool_a", {"chunk_id": chunk_id_of(messages), "hierarchy_levels": 1})
+        context = json.loads(messages[-1].content)
+        assert context["success"]
+        return answer([], "deleted", "", 0.5) if not context["output"]["hierarchy"] else answer(
+            [], "deleted", context["output"]["hierarchy"][0]["summary"], 0.5)
+
+    a = EXAMPLES / "shugyo_kisoku_v1.md"
+    b = EXAMPLES / "shugyo_kisoku_v2.md"
+    first = ScriptedChatModel(script=script)
+    result, _ = run_comparison(a, b, chat_model=first, embedder=use_embedder, concurrency=1)
+    assert summaries and len(summaries) == len(set(summaries))  # one call per heading
+    described = [c.summary for c in result.changes if c.summary_by == "llm" and c.type == "deleted"]
+    assert any("労働時間と休日を定める章。" in s for s in described)
+    n = len(summaries)
+    second = ScriptedChatModel(script=script)
+    run_comparison(a, b, chat_model=second, embedder=use_embedder, concurrency=1)
+    assert len(summaries) == n  # from the cache: no new summary call
+    off = ScriptedChatModel(script=script)
+    run_comparison(a, b, chat_model=off, embedder=use_embedder, concurrency=1, llm_summaries=False)
+    assert len(summaries) == n

@@ -33,7 +33,7 @@ def test_input_format_overrides_extension(tmp_path):
     d = load_document(p, input_format="markdown")
     assert d.chunks[0].content == "見出し\n本文です。"
     with pytest.raises(UnsupportedFormatError, match="unknown input format"):
-        load_document(p, input_format="pdf")
+        load_document(p, input_format="xml")
 
 
 def test_not_utf8(tmp_path):

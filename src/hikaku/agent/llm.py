@@ -35,7 +35,7 @@ from .answer import ComparisonAnswer, check_answer
 from .base import AgentPolicy, AgentTask, AgentView, Decision
 from .budget import RunBudget
 from .prompts import render, tool_descriptions
-from .recording import ChunkRecorder, ModelUsageCallback, TraceWriter, current_recorder
+from .recording import ChunkRecorder, ModelUsageCallback, TraceWriter, current_recorder, llm_turn
 
 __all__ = ["LLMPolicy"]
 
@@ -131,6 +131,7 @@ class LLMPolicy:
         ]
         if correction is not None:
             messages.append(HumanMessage(render("agent_retry", lang, problem=correction, answer_tool=ANSWER_TOOL)))
+        token = llm_turn.set(True)
         try:
             out = self.agent.invoke(
                 {"messages": messages},
@@ -138,6 +139,8 @@ class LLMPolicy:
             )
         except StructuredOutputValidationError as e:
             return None, f"the answer does not fit the {ANSWER_TOOL} schema: {shorten(str(e.source), 300)}"
+        finally:
+            llm_turn.reset(token)
         answer = out.get("structured_response")
         if not isinstance(answer, ComparisonAnswer):
             return None, f"no final answer with {ANSWER_TOOL} (model or tool call limit reached?)"

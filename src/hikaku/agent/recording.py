@@ -20,9 +20,12 @@ from langchain_core.callbacks import BaseCallbackHandler
 
 from ..tools import ToolResult
 
-__all__ = ["TraceWriter", "ChunkRecorder", "current_recorder", "ModelUsageCallback", "record_tool_call"]
+__all__ = ["TraceWriter", "ChunkRecorder", "current_recorder", "llm_turn", "ModelUsageCallback", "record_tool_call"]
 
 current_recorder: ContextVar[ChunkRecorder | None] = ContextVar("hikaku_current_recorder", default=None)
+# True while the LLM agent runs (its tool calls may spend model calls, e.g. on heading summaries);
+# the offline policy's tool calls, a fallback's included, never do
+llm_turn: ContextVar[bool] = ContextVar("hikaku_llm_turn", default=False)
 
 
 class TraceWriter:

@@ -13,6 +13,7 @@ from .._text import shorten, split_sentences
 from ..index import HybridIndex
 from ._literal_index import BigramIndex
 from ._safe_regex import normalize_with_offsets
+from .summaries import HeadingSummarizer
 
 __all__ = ["DocumentStore", "StoreSet", "heading_path_of"]
 
@@ -42,13 +43,15 @@ def heading_path_of(chunk: Chunk) -> list[str]:
 class DocumentStore:
     """One side (A or B) of a comparison."""
 
-    def __init__(self, document: Document, side: str, index: HybridIndex, searchable: Iterable[str] | None = None):
+    def __init__(self, document: Document, side: str, index: HybridIndex, searchable: Iterable[str] | None = None,
+                 summarizer: HeadingSummarizer | None = None):
         self.document = document
         self.side = side
         self.index = index
         ids = [c.id for c in document.chunks] if searchable is None else list(searchable)
         self.index.add([(i, document.get(i).content) for i in ids])  # type: ignore[union-attr]
         self._summaries: dict[tuple[str, ...], str] = {}
+        self.summarizer = summarizer
 
     @property
     def id(self) -> str:
@@ -162,13 +165,19 @@ class DocumentStore:
         return out
 
     def summary(self, prefix: tuple[str, ...]) -> str:
-        """Extractive summary of a heading node: its heading and the leading sentences
-        of the text under it."""
+        """Summary of a heading node: written by the summarizer (an LLM) when there is
+        one, else extractive: its heading and the leading sentences of the text under it."""
         got = self._summaries.get(prefix)
         if got is not None:
             return got
         n = len(prefix)
         members = [c for c, p in zip(self.document.chunks, self._paths) if p[:n] == prefix]
+        if self.summarizer is not None and members:
+            written = self.summarizer.summarize(prefix[-1], "\n".join(c.content for c in members))
+            if written:
+                got = shorten(f"{prefix[-1]}: {written} ({len(members)} chunks)", 2 * SUMMARY_CHARS)
+                self._summaries[prefix] = got
+                return got
         sentences: list[str] = []
         for c in members:
             for s in split_sentences(c.content):

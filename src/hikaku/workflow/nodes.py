@@ -76,10 +76,17 @@ def prepare(rt: ComparisonRuntime, state: ComparisonState | None = None) -> None
     examined = set(rt.agent_groups)
     settled_a = {i for k, g in enumerate(plan.groups) if k not in examined for i in g.a}
     settled_b = {j for k, g in enumerate(plan.groups) if k not in examined for j in g.b}
+    summarizer = None
+    if rt.chat_model is not None and o.llm_summaries:
+        from .._config import user_dir
+        from ..tools.summaries import LLMSummarizer
+
+        summarizer = LLMSummarizer(rt.chat_model, model_name=rt.model_name or "", lang=o.lang,
+                                   cache_path=user_dir() / "cache" / "summaries.sqlite")
     store_a = DocumentStore(a, "A", HybridIndex(rt.embedder, rt.tokenizer),
-                            searchable=[c.id for i, c in enumerate(a.chunks) if i not in settled_a])
+                            searchable=[c.id for i, c in enumerate(a.chunks) if i not in settled_a], summarizer=summarizer)
     store_b = DocumentStore(b, "B", HybridIndex(rt.embedder, rt.tokenizer),
-                            searchable=[c.id for j, c in enumerate(b.chunks) if j not in settled_b])
+                            searchable=[c.id for j, c in enumerate(b.chunks) if j not in settled_b], summarizer=summarizer)
     rt.plan, rt.similarity = plan, sim
     rt.stores = StoreSet(store_a, store_b)
     rt.registry = build_registry(rt.stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s,
