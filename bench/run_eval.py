@@ -27,10 +27,11 @@ def systems(python: str) -> dict[str, list[str]]:
     bin_dir = Path(python).parent
     hikaku = str(bin_dir / "hikaku")
     return {
-        "hikaku (offline)": [hikaku, "compare", "{a}", "{b}", "--format", "json", "--llm", "offline"],
+        "hikaku (offline)": [hikaku, "compare", "{a}", "{b}", "--format", "json", "--llm", "offline",
+                             "--no-embedding-cache"],
         # the gold labels every textual difference as modified, width and spacing included
         "hikaku (offline, --strict)": [hikaku, "compare", "{a}", "{b}", "--format", "json", "--llm", "offline",
-                                       "--strict"],
+                                       "--strict", "--no-embedding-cache"],
         "seeds' per-chunk rule": [python, str(HERE / "baselines" / "seeds_rule.py"), "{a}", "{b}"],
         "difflib over chunks": [python, str(HERE / "baselines" / "difflib_baseline.py"), "{a}", "{b}"],
     }

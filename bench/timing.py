@@ -62,7 +62,7 @@ def main() -> None:
             cases.append((f"{n:,} chunks, identical", str(pa), str(pa)))
         for label, x, y in cases:
             t_base, _ = timed([*baseline, x, y], args.repeat)
-            t_h, res = timed([hikaku, "compare", x, y, "--format", "json"], args.repeat)
+            t_h, res = timed([hikaku, "compare", x, y, "--format", "json", "--no-embedding-cache"], args.repeat)
             st = res["stats"]
             rows.append((label, t_h, t_base, st))
             print(f"{label:28} hikaku {t_h:6.2f} s   difflib {t_base:6.2f} s   ratio {t_h / t_base:5.1f}   "
@@ -74,7 +74,7 @@ def main() -> None:
                     for p in db.parent.glob(db.name + "*"):
                         p.unlink()
 
-                t_c, res_c = timed([hikaku, "compare", x, y, "--format", "json", "--checkpoint", str(db)],
+                t_c, res_c = timed([hikaku, "compare", x, y, "--format", "json", "--no-embedding-cache", "--checkpoint", str(db)],
                                    args.repeat, before=fresh)
                 assert res_c["changes"] == res["changes"], "a checkpointed run must give the same result"
                 size = sum(p.stat().st_size for p in db.parent.glob(db.name + "*")) / 1e6

@@ -1,5 +1,5 @@
 """A local OpenAI-compatible server for the integration tests (``/v1/chat/completions``
-on 127.0.0.1), scripted in Python.
+and ``/v1/embeddings`` on 127.0.0.1), scripted in Python.
 
 By default it plays a small ReAct agent: for a new chunk it calls
 ``vector_similarity_tool`` with the chunk's text (read from the system prompt), then
@@ -29,6 +29,7 @@ class StubState:
     fail: int = 0  # answer 500 to this many requests (-1: to all)
     on_request: Any = None  # called with the chunk id before answering; returns False to drop the request
     log: list[Logged] = field(default_factory=list)
+    embedded: list[str] = field(default_factory=list)  # texts sent to /v1/embeddings
     authorizations: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -101,6 +102,9 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802
         state = self.server.state
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+        if self.path.endswith("/embeddings"):
+            self._embeddings(state, body)
+            return
         if not self.path.endswith("/chat/completions"):
             self._send(404, {"error": {"message": f"no route {self.path}"}})
             return
@@ -126,6 +130,28 @@ class _Handler(BaseHTTPRequestHandler):
         with state.lock:
             state.log.append(Logged(chunk, kind, 200))
         self._send(200, completion)
+
+
+    def _embeddings(self, state: StubState, body: dict[str, Any]) -> None:
+        """Deterministic vectors (hashed character n-grams) for the texts; fails like chat."""
+        from hikaku.embeddings import HashingEmbedder
+
+        texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
+        with state.lock:
+            failing = bool(state.fail)
+            if state.fail > 0:
+                state.fail -= 1
+            if failing:
+                state.log.append(Logged("embeddings", "error", 500))
+            else:
+                state.embedded.extend(texts)
+        if failing:
+            self._send(500, {"error": {"message": "stub: internal error", "type": "server_error"}})
+            return
+        vectors = HashingEmbedder().embed(texts)
+        self._send(200, {"object": "list", "model": body.get("model"),
+                         "data": [{"object": "embedding", "index": i, "embedding": v.tolist()} for i, v in enumerate(vectors)],
+                         "usage": {"prompt_tokens": 10 * len(texts), "total_tokens": 10 * len(texts)}})
 
 
 class _Server(ThreadingHTTPServer):

@@ -24,7 +24,7 @@ from ._models import Document
 __all__ = ["new_run_id", "fingerprint", "default_checkpoint_path", "open_checkpointer"]
 
 # options that change how a run is carried out, not what it finds: may differ on resume
-_RUN_CONTROLS = {"include_unchanged", "diff_style", "concurrency", "llm_timeout_s", "llm_max_retries", "llm_retry_initial_delay_s",
+_RUN_CONTROLS = {"include_unchanged", "diff_style", "embedding_cache", "concurrency", "llm_timeout_s", "llm_max_retries", "llm_retry_initial_delay_s",
                  "llm_retry_max_delay_s", "llm_max_failures", "max_tokens_total"}
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ._checkpoint import default_checkpoint_path, fingerprint, new_run_id, open_checkpointer
-from ._config import CompareOptions, resolve_options
+from ._config import CompareOptions, resolve_options, user_dir
 from ._exceptions import CheckpointError, ConfigurationError
 from ._models import ComparisonResult, Document
 from .agent.recording import TraceWriter
@@ -105,7 +105,10 @@ def run_comparison(
         document_a=doc_a,
         document_b=doc_b,
         options=opts,
-        embedder=embedder or get_embedder(opts.embedding),
+        embedder=embedder or get_embedder(
+            opts.embedding, base_url=opts.embedding_base_url, env=env,
+            cache=user_dir() / "cache" / "embeddings.sqlite" if opts.embedding_cache else None,
+        ),
         tokenizer=tokenizer or get_tokenizer(opts.tokenizer),
         policy_factory=policy_factory,
         progress=progress,

@@ -32,7 +32,12 @@ class CompareOptions(BaseModel):
     max_chunk_chars: int = Field(default=2000, ge=100, description="Cut longer sections of Markdown/text.")
     # agent and tools
     enabled_tools: tuple[str, ...] = Field(default=TOOL_NAMES, description="Tools the agent may use.")
-    embedding: str = Field(default="use", description="Embedding model: use (default) or hashing.")
+    embedding: str = Field(default="use", description="Embedding model: use (default), hashing, or "
+                           "provider:model (openai:text-embedding-3-large, azure_openai:…, ollama:…, huggingface:…).")
+    embedding_base_url: str | None = Field(default=None, description="Base URL of an OpenAI-compatible or Ollama "
+                                           "embedding server.")
+    embedding_cache: bool = Field(default=True, description="Keep model embeddings in $HIKAKU_HOME/cache/"
+                                  "embeddings.sqlite, keyed by model and text.")
     tokenizer: str = Field(default="sudachi", description="Keyword tokenizer: sudachi (default) or bigram.")
     vector_threshold: float = Field(default=0.7, ge=-1.0, le=1.0)
     vector_max_results: int = Field(default=5, ge=1, le=100)

@@ -51,7 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--include-unchanged", action="store_true", default=None, help="list unchanged chunks (一致) too")
     c.add_argument("--lang", choices=LANGS, default=None, help="report language (default: ja)")
     c.add_argument("--input-format", choices=INPUT_FORMATS, default=None, help="read both inputs in this format")
-    c.add_argument("--embedding", choices=EMBEDDERS, default=None, help="embedding model (default: use)")
+    c.add_argument("--embedding", metavar="MODEL", default=None,
+                   help=f"embedding model: {', '.join(EMBEDDERS)} (default: use, offline)")
+    c.add_argument("--embedding-base-url", metavar="URL", default=None,
+                   help="an OpenAI-compatible or Ollama embedding server")
+    c.add_argument("--no-embedding-cache", dest="embedding_cache", action="store_false", default=None,
+                   help="do not keep embeddings in $HIKAKU_HOME/cache/embeddings.sqlite")
     c.add_argument("--tokenizer", choices=TOKENIZERS, default=None, help="keyword tokenizer (default: sudachi)")
     c.add_argument("--tools", metavar="LIST", default=None,
                    help=f"comma-separated tools the agent may use (default: all of {', '.join(TOOL_NAMES)})")
@@ -125,6 +130,8 @@ def _run_compare(args: argparse.Namespace) -> int:
         "diff_style": args.diff_style,
         "input_format": args.input_format,
         "embedding": args.embedding,
+        "embedding_base_url": args.embedding_base_url,
+        "embedding_cache": args.embedding_cache,
         "tokenizer": args.tokenizer,
         "enabled_tools": args.tools,
         "allow_merges": False if args.no_merges else None,

