@@ -1,8 +1,10 @@
-"""Hybrid retrieval: BM25 + vectors fused by Reciprocal Rank Fusion."""
+"""Hybrid retrieval: BM25 + vectors fused by Reciprocal Rank Fusion; ``DocumentIndex``, a
+persistent index of whole documents with a LangChain retriever."""
 
 from __future__ import annotations
 
 from .bm25_store import BM25Store
+from .document_index import DocumentIndex, IndexSettings
 from .hybrid import SEARCH_MODES, HybridIndex, SearchHit, SearchMode
 from .numpy_vector_store import NumpyVectorStore
 from .protocols import Hit, KeywordStore, VectorStore
@@ -10,6 +12,8 @@ from .rrf import RRF_K, reciprocal_rank_fusion
 
 __all__ = [
     "BM25Store",
+    "DocumentIndex",
+    "IndexSettings",
     "HybridIndex",
     "Hit",
     "KeywordStore",

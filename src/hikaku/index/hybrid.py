@@ -67,14 +67,22 @@ class HybridIndex:
     def __contains__(self, item_id: object) -> bool:
         return item_id in self._texts
 
-    def add(self, items: Sequence[tuple[str, str]]) -> None:
-        """Add (id, text) pairs. Nothing is tokenised or embedded until a search needs it."""
+    def add(self, items: Sequence[tuple[str, str]],
+            vectors: tuple[Sequence[str], np.ndarray] | None = None) -> None:
+        """Add (id, text) pairs. Nothing is tokenised or embedded until a search needs it;
+        *vectors* (ids, matrix) already computed for some of them are used as they are."""
+        known = set(vectors[0]) if vectors is not None else set()
         for item_id, text in items:
             if item_id in self._texts:
                 raise ValueError(f"id {item_id!r} is already in the index")
             self._texts[item_id] = text
             self._pending_keyword.append(item_id)
-            self._pending_vector.append(item_id)
+            if item_id not in known:
+                self._pending_vector.append(item_id)
+        if vectors is not None and len(vectors[0]):
+            ids, matrix = vectors
+            rows = [k for k, i in enumerate(ids) if i in self._texts]
+            self.vector_store.add([ids[k] for k in rows], np.asarray(matrix)[rows])
 
     def remove(self, ids: Sequence[str]) -> None:
         drop = set(ids)

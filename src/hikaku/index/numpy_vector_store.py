@@ -41,6 +41,9 @@ class NumpyVectorStore:
             self._pos[i] = len(self._ids)
             self._ids.append(i)
 
+    def vector(self, item_id: str) -> np.ndarray:
+        return self._matrix[self._pos[item_id]]
+
     def remove(self, ids: Sequence[str]) -> None:
         drop = {self._pos[i] for i in ids if i in self._pos}
         if not drop:
