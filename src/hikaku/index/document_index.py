@@ -30,11 +30,13 @@ from .._models import Chunk, Document
 from ..embeddings import Embedder, get_embedder
 from ..tokenizers import Tokenizer, get_tokenizer
 from .hybrid import SEARCH_MODES, HybridIndex
+from .numpy_vector_store import NumpyVectorStore
 
 __all__ = ["DocumentIndex", "IndexSettings"]
 
 log = logging.getLogger(__name__)
 FORMAT = "hikaku.index/v1"
+VECTOR_STORES = ("embedded", "faiss", "qdrant")
 SEPARATOR = "\n\n---\n\n"
 
 
@@ -43,7 +45,9 @@ class IndexSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    vector_store_provider: str = Field(default="embedded", description="embedded (numpy, no server)")
+    vector_store_provider: str = Field(default="embedded", description="embedded (numpy, no server), faiss, qdrant")
+    vector_store_url: str | None = Field(default=None, description="a Qdrant server, e.g. http://localhost:6333")
+    collection_name: str = Field(default="hikaku", description="collection in a Qdrant server")
     keyword_store_provider: str = Field(default="bm25", description="bm25 (bm25s over Sudachi tokens)")
     embedding_provider: str = Field(default="use", description="use, hashing, openai, azure_openai, ollama, huggingface")
     embedding_model_name: str | None = Field(default=None, description="the provider's model, e.g. text-embedding-3-large")
@@ -72,9 +76,9 @@ def _resolve(overrides: Mapping[str, Any], environ: Mapping[str, str]) -> IndexS
     except ValidationError as e:
         problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors())
         raise ConfigurationError(f"invalid index setting: {problems}") from None
-    if settings.vector_store_provider != "embedded":
+    if settings.vector_store_provider not in VECTOR_STORES:
         raise ConfigurationError(f"vector_store_provider {settings.vector_store_provider!r} is not available; "
-                                 "this version has: embedded")
+                                 f"choose one of {', '.join(VECTOR_STORES)}")
     if settings.keyword_store_provider != "bm25":
         raise ConfigurationError(f"keyword_store_provider {settings.keyword_store_provider!r} is not available; "
                                  "this version has: bm25")
@@ -103,13 +107,41 @@ class DocumentIndex:
         self.settings = _resolve(settings, os.environ if environ is None else environ)
         self.embedder = embedder or get_embedder(self.settings.embedding)
         self.tokenizer = tokenizer or get_tokenizer("sudachi")
-        self._index = HybridIndex(self.embedder, self.tokenizer)
         self._parents: dict[str, dict[str, Any]] = {}
         self._chunks: dict[str, Chunk] = {}
         self.directory = Path(self.settings.persist_directory) if self.settings.persist_directory else None
         if self.directory is not None:
             self.directory.mkdir(parents=True, exist_ok=True)
+        self.vector_store = self._make_vector_store()
+        self._index = HybridIndex(self.embedder, self.tokenizer, vector_store=self.vector_store)
+        if self.directory is not None:
             self._load()
+
+    def _make_vector_store(self):
+        s = self.settings
+        if s.vector_store_provider == "faiss":
+            from .backends.faiss_store import FaissVectorStore
+
+            return FaissVectorStore()
+        if s.vector_store_provider == "qdrant":
+            from .backends.qdrant_store import QdrantVectorStore
+
+            path = str(self.directory / "qdrant") if self.directory is not None and not s.vector_store_url else None
+            return QdrantVectorStore(path=path, url=s.vector_store_url, collection=s.collection_name,
+                                     api_key=os.environ.get("QDRANT_API_KEY"))
+        return NumpyVectorStore()
+
+    def close(self) -> None:
+        """Release the backend (a Qdrant local directory is locked while open)."""
+        close = getattr(self.vector_store, "close", None)
+        if close is not None:
+            close()
+
+    def __enter__(self) -> DocumentIndex:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
 
     # -- documents ---------------------------------------------------------------------
     def add_document(self, source: str | os.PathLike[str] | Document | Any | Iterable[Any]) -> list[str]:
@@ -166,7 +198,9 @@ class DocumentIndex:
                                   k_keyword=k_keyword)
         out = []
         for h in hits:
-            c = self._chunks[h.id]
+            c = self._chunks.get(h.id)
+            if c is None:  # cannot happen after _load's clean-up; never fail a search on it
+                continue
             if vector_filter and any(c.metadata.get(k) != v for k, v in vector_filter.items()):
                 continue
             meta = {**c.metadata, "id": c.id, "relevance_score": h.score, "vector_score": h.vector_score,
@@ -238,7 +272,7 @@ class DocumentIndex:
             return
         self._index._flush_vectors()
         store = self._index.vector_store
-        ids = [i for i in self._chunks if i in store]
+        ids = [] if getattr(store, "persistent", False) else [i for i in self._chunks if i in store]
         matrix = np.stack([store.vector(i) for i in ids]) if ids else np.zeros((0, 0), dtype=np.float32)
         _atomic_write(self.directory / "vectors.npy", lambda f: np.save(f, matrix))
         data = {
@@ -267,9 +301,14 @@ class DocumentIndex:
         self._chunks = {cid: Chunk(id=cid, content=v["content"], metadata=v["metadata"])
                         for cid, v in data["chunks"].items()}
         vector_ids = data.get("vector_ids", [])
-        reuse = data.get("embedding_model") == self.embedder.name and matrix.shape[0] == len(vector_ids)
-        if not reuse:
+        same_model = data.get("embedding_model") == self.embedder.name
+        reuse = same_model and matrix.shape[0] == len(vector_ids)
+        if not same_model:
             log.info("%s: vectors of %s not reused with %s: they will be recomputed",
                      self.directory, data.get("embedding_model"), self.embedder.name)
+            self.vector_store.remove(list(self._chunks))  # a persistent store's stale vectors
+        else:  # vectors of chunks the index no longer holds (a write interrupted after the store's)
+            held = getattr(self.vector_store, "item_ids", lambda: [])()
+            self.vector_store.remove([i for i in [*vector_ids, *held] if i not in self._chunks])
         self._index.add([(cid, c.content) for cid, c in self._chunks.items()],
                         vectors=(vector_ids, matrix) if reuse else None)

@@ -51,8 +51,9 @@ class HybridIndex:
         rrf_k: int = RRF_K,
     ) -> None:
         self.embedder = embedder
-        self.keyword_store: KeywordStore = keyword_store or BM25Store(tokenizer)
-        self.vector_store: VectorStore = vector_store or NumpyVectorStore()
+        # `is None`, not `or`: an empty store is falsy (it has a length)
+        self.keyword_store: KeywordStore = keyword_store if keyword_store is not None else BM25Store(tokenizer)
+        self.vector_store: VectorStore = vector_store if vector_store is not None else NumpyVectorStore()
         self.rrf_k = rrf_k
         self._texts: dict[str, str] = {}
         self._pending_keyword: list[str] = []
@@ -77,7 +78,7 @@ class HybridIndex:
                 raise ValueError(f"id {item_id!r} is already in the index")
             self._texts[item_id] = text
             self._pending_keyword.append(item_id)
-            if item_id not in known:
+            if item_id not in known and item_id not in self.vector_store:  # a persistent store may have it
                 self._pending_vector.append(item_id)
         if vectors is not None and len(vectors[0]):
             ids, matrix = vectors

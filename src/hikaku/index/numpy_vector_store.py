@@ -16,6 +16,8 @@ __all__ = ["NumpyVectorStore"]
 
 
 class NumpyVectorStore:
+    persistent = False  # DocumentIndex saves its vectors
+
     def __init__(self, dim: int | None = None) -> None:
         self._ids: list[str] = []
         self._pos: dict[str, int] = {}
