@@ -120,7 +120,7 @@ def test_settings_resolution_and_errors(tmp_path, sudachi):
                        environ={"HIKAKU_CHUNK_SIZE": "300"})
     assert ix.settings.chunk_size == 500  # arguments win
     with pytest.raises(ConfigurationError, match="not available"):
-        DocumentIndex(embedder=HashingEmbedder(), tokenizer=sudachi, vector_store_provider="chroma")
+        DocumentIndex(embedder=HashingEmbedder(), tokenizer=sudachi, vector_store_provider="milvus")
     with pytest.raises(ConfigurationError, match="search_mode"):
         ix.search("x", search_mode="semantic")
     with pytest.raises(ConfigurationError, match="needs embedding_model_name"):

@@ -5,6 +5,13 @@ whose extra is not installed is reported as skipped with the extra to install.""
 from __future__ import annotations
 
 import importlib.util
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,7 +24,44 @@ BACKENDS = {  # name: (module that must import, extra, DocumentIndex settings)
     "embedded": (None, None, {"vector_store_provider": "embedded"}),
     "faiss": ("faiss", "faiss", {"vector_store_provider": "faiss"}),
     "qdrant-local": ("qdrant_client", "qdrant", {"vector_store_provider": "qdrant"}),
+    "chroma-embedded": ("chromadb", "chroma", {"vector_store_provider": "chroma"}),
+    "chroma-server": ("chromadb", "chroma", {"vector_store_provider": "chroma"}),
 }
+
+
+@pytest.fixture(scope="session")
+def chroma_server(tmp_path_factory):
+    """``chroma run`` on 127.0.0.1 (the executable comes with the chromadb package)."""
+    exe = shutil.which("chroma", path=str(Path(sys.executable).parent)) or shutil.which("chroma")
+    if exe is None:
+        pytest.fail("chromadb is installed but its `chroma` command is not on the PATH")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    data = tmp_path_factory.mktemp("chroma-server")
+    proc = subprocess.Popen([exe, "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("chroma run did not start")
+            time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+def settings_for(name: str, request) -> dict:
+    settings = dict(_require(name))
+    if name == "chroma-server":
+        settings.update(vector_store_url=request.getfixturevalue("chroma_server"),
+                        collection_name=f"t-{uuid.uuid4().hex[:12]}")
+    return settings
 
 
 def _require(name: str) -> dict:
@@ -27,14 +71,19 @@ def _require(name: str) -> dict:
     return settings
 
 
-def make_store(name: str, tmp_path):
-    _require(name)
+def make_store(name: str, tmp_path, request):
+    settings = settings_for(name, request)
     if name == "embedded":
         return NumpyVectorStore()
     if name == "faiss":
         from hikaku.index.backends import FaissVectorStore
 
         return FaissVectorStore()
+    if name.startswith("chroma"):
+        from hikaku.index.backends import ChromaVectorStore
+
+        return ChromaVectorStore(path=None if name == "chroma-server" else str(tmp_path / "c"),
+                                 url=settings.get("vector_store_url"), collection=settings.get("collection_name", "hikaku"))
     from hikaku.index.backends import QdrantVectorStore
 
     return QdrantVectorStore(path=str(tmp_path / "q"))
@@ -50,8 +99,8 @@ def backend(request):
     return request.param
 
 
-def test_protocol(backend, tmp_path):
-    store = make_store(backend, tmp_path)
+def test_protocol(backend, tmp_path, request):
+    store = make_store(backend, tmp_path, request)
     vectors = unit([[1, 0, 0], [0.9, 0.1, 0], [0, 1, 0], [0, 0, 1]])
     store.add(["a", "b", "c", "d"], vectors)
     assert len(store) == 4 and "a" in store and "z" not in store
@@ -71,8 +120,8 @@ def test_protocol(backend, tmp_path):
     getattr(store, "close", lambda: None)()
 
 
-def test_document_index_add_search_remove_reopen(backend, tmp_path, sudachi):
-    settings = _require(backend)
+def test_document_index_add_search_remove_reopen(backend, tmp_path, sudachi, request):
+    settings = settings_for(backend, request)
     d = str(tmp_path / "ix")
     with DocumentIndex(persist_directory=d, embedder=HashingEmbedder(), tokenizer=sudachi, **settings) as ix:
         ix.add_document(EXAMPLES)

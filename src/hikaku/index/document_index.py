@@ -36,7 +36,7 @@ __all__ = ["DocumentIndex", "IndexSettings"]
 
 log = logging.getLogger(__name__)
 FORMAT = "hikaku.index/v1"
-VECTOR_STORES = ("embedded", "faiss", "qdrant")
+VECTOR_STORES = ("embedded", "faiss", "qdrant", "chroma")
 SEPARATOR = "\n\n---\n\n"
 
 
@@ -45,9 +45,11 @@ class IndexSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    vector_store_provider: str = Field(default="embedded", description="embedded (numpy, no server), faiss, qdrant")
-    vector_store_url: str | None = Field(default=None, description="a Qdrant server, e.g. http://localhost:6333")
-    collection_name: str = Field(default="hikaku", description="collection in a Qdrant server")
+    vector_store_provider: str = Field(default="embedded", description="embedded (numpy, no server), faiss, qdrant, "
+                                       "chroma")
+    vector_store_url: str | None = Field(default=None, description="a Qdrant or Chroma server, e.g. "
+                                         "http://localhost:6333; without it Qdrant and Chroma run embedded")
+    collection_name: str = Field(default="hikaku", description="collection in Qdrant or Chroma")
     keyword_store_provider: str = Field(default="bm25", description="bm25 (bm25s over Sudachi tokens)")
     embedding_provider: str = Field(default="use", description="use, hashing, openai, azure_openai, ollama, huggingface")
     embedding_model_name: str | None = Field(default=None, description="the provider's model, e.g. text-embedding-3-large")
@@ -129,6 +131,11 @@ class DocumentIndex:
             path = str(self.directory / "qdrant") if self.directory is not None and not s.vector_store_url else None
             return QdrantVectorStore(path=path, url=s.vector_store_url, collection=s.collection_name,
                                      api_key=os.environ.get("QDRANT_API_KEY"))
+        if s.vector_store_provider == "chroma":
+            from .backends.chroma_store import ChromaVectorStore
+
+            path = str(self.directory / "chroma") if self.directory is not None and not s.vector_store_url else None
+            return ChromaVectorStore(path=path, url=s.vector_store_url, collection=s.collection_name)
         return NumpyVectorStore()
 
     def close(self) -> None:

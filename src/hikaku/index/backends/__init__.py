@@ -4,7 +4,7 @@ suite (``tests/index/test_vector_store_conformance.py``)."""
 
 from __future__ import annotations
 
-__all__ = ["FaissVectorStore", "QdrantVectorStore"]
+__all__ = ["ChromaVectorStore", "FaissVectorStore", "QdrantVectorStore"]
 
 
 def __getattr__(name: str):  # imported on use: each needs its extra
@@ -12,6 +12,10 @@ def __getattr__(name: str):  # imported on use: each needs its extra
         from .faiss_store import FaissVectorStore
 
         return FaissVectorStore
+    if name == "ChromaVectorStore":
+        from .chroma_store import ChromaVectorStore
+
+        return ChromaVectorStore
     if name == "QdrantVectorStore":
         from .qdrant_store import QdrantVectorStore
 

@@ -1,0 +1,86 @@
+"""Chroma (``pip install 'hikaku[chroma]'``): embedded in a directory, or a Chroma server
+by URL (``chroma run``). Persistent by itself. hikaku hands Chroma its own vectors (no
+Chroma embedding function runs) and turns off Chroma's telemetry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from urllib.parse import urlparse
+
+import numpy as np
+
+from ..._exceptions import MissingDependencyError
+from ..protocols import Hit
+
+__all__ = ["ChromaVectorStore"]
+
+
+class ChromaVectorStore:
+    persistent = True
+
+    def __init__(self, *, path: str | None = None, url: str | None = None, collection: str = "hikaku") -> None:
+        try:
+            import chromadb
+            from chromadb.config import Settings
+        except ImportError:
+            raise MissingDependencyError("chromadb", "chroma", "The Chroma vector store") from None
+        settings = Settings(anonymized_telemetry=False)
+        if url:
+            u = urlparse(url if "://" in url else f"http://{url}")
+            self._client = chromadb.HttpClient(host=u.hostname or "localhost", port=u.port or 8000,
+                                               ssl=u.scheme == "https", settings=settings)
+        elif path:
+            self._client = chromadb.PersistentClient(path=path, settings=settings)
+        else:
+            self._client = chromadb.EphemeralClient(settings=settings)
+        self._collection = self._client.get_or_create_collection(
+            collection, metadata={"hnsw:space": "cosine"}, embedding_function=None)
+        self._ids: set[str] = set(self._collection.get(include=[])["ids"])
+        self._dim: int | None = None
+        if self._ids:
+            first = self._collection.get(ids=[next(iter(self._ids))], include=["embeddings"])["embeddings"]
+            self._dim = len(first[0])
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __contains__(self, item_id: object) -> bool:
+        return item_id in self._ids
+
+    def item_ids(self) -> list[str]:
+        return sorted(self._ids)
+
+    def add(self, ids: Sequence[str], vectors: np.ndarray) -> None:
+        vectors = np.asarray(vectors, dtype=np.float32)
+        if vectors.ndim != 2 or vectors.shape[0] != len(ids):
+            raise ValueError("vectors must be an array of shape (len(ids), dim)")
+        if not len(ids):
+            return
+        if self._dim is not None and vectors.shape[1] != self._dim:
+            raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {self._dim}")
+        for i in ids:
+            if i in self._ids or list(ids).count(i) > 1:
+                raise ValueError(f"id {i!r} is already in the vector store")
+        for k in range(0, len(ids), 1000):
+            self._collection.add(ids=list(ids[k:k + 1000]), embeddings=vectors[k:k + 1000].tolist())
+        self._dim = int(vectors.shape[1])
+        self._ids.update(ids)
+
+    def remove(self, ids: Sequence[str]) -> None:
+        drop = [i for i in ids if i in self._ids]
+        if drop:
+            self._collection.delete(ids=drop)
+            self._ids.difference_update(drop)
+
+    def vector(self, item_id: str) -> np.ndarray:
+        got = self._collection.get(ids=[item_id], include=["embeddings"])["embeddings"]
+        return np.asarray(got[0], dtype=np.float32)
+
+    def search(self, vector: np.ndarray, k: int, threshold: float | None = None) -> list[Hit]:
+        if not self._ids or k <= 0:
+            return []
+        res = self._collection.query(query_embeddings=[np.asarray(vector, dtype=np.float32).reshape(-1).tolist()],
+                                     n_results=min(k + 16, len(self._ids)), include=["distances"])
+        hits = [Hit(i, float(min(1.0, 1.0 - d))) for i, d in zip(res["ids"][0], res["distances"][0])]
+        hits.sort(key=lambda h: (-round(h.score, 6), h.id))  # ties in a fixed order
+        return [h for h in hits[:k] if threshold is None or h.score >= threshold]
