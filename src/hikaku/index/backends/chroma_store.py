@@ -58,9 +58,11 @@ class ChromaVectorStore:
             return
         if self._dim is not None and vectors.shape[1] != self._dim:
             raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {self._dim}")
+        seen: set[str] = set()
         for i in ids:
-            if i in self._ids or list(ids).count(i) > 1:
+            if i in self._ids or i in seen:
                 raise ValueError(f"id {i!r} is already in the vector store")
+            seen.add(i)
         for k in range(0, len(ids), 1000):
             self._collection.add(ids=list(ids[k:k + 1000]), embeddings=vectors[k:k + 1000].tolist())
         self._dim = int(vectors.shape[1])

@@ -47,9 +47,11 @@ class FaissVectorStore:
             self._index = self._faiss.IndexIDMap2(self._faiss.IndexFlatIP(self._dim))
         elif vectors.shape[1] != self._dim:
             raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {self._dim}")
+        seen: set[str] = set()
         for i in ids:
-            if i in self._num or list(ids).count(i) > 1:
+            if i in self._num or i in seen:
                 raise ValueError(f"id {i!r} is already in the vector store")
+            seen.add(i)
         nums = np.arange(self._next, self._next + len(ids), dtype=np.int64)
         self._next += len(ids)
         self._index.add_with_ids(vectors, nums)

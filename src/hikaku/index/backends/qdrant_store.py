@@ -69,9 +69,11 @@ class QdrantVectorStore:
                 size=self._dim, distance=self._models.Distance.COSINE))
         elif vectors.shape[1] != self._dim:
             raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {self._dim}")
+        seen: set[str] = set()
         for i in ids:
-            if i in self._ids or list(ids).count(i) > 1:
+            if i in self._ids or i in seen:
                 raise ValueError(f"id {i!r} is already in the vector store")
+            seen.add(i)
         for k in range(0, len(ids), 256):
             batch = list(ids[k:k + 256])
             self._client.upsert(self.collection, points=[
