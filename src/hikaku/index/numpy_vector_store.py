@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .protocols import Hit
+from .protocols import Hit, checked_vectors
 
 __all__ = ["NumpyVectorStore"]
 
@@ -30,14 +30,7 @@ class NumpyVectorStore:
         return item_id in self._pos
 
     def add(self, ids: Sequence[str], vectors: np.ndarray) -> None:
-        vectors = np.asarray(vectors, dtype=np.float32)
-        if vectors.ndim != 2 or vectors.shape[0] != len(ids):
-            raise ValueError("vectors must be an array of shape (len(ids), dim)")
-        if len(self._ids) and vectors.shape[1] != self._matrix.shape[1]:
-            raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {self._matrix.shape[1]}")
-        for i in ids:
-            if i in self._pos:
-                raise ValueError(f"id {i!r} is already in the vector store")
+        vectors = checked_vectors(ids, vectors, self._matrix.shape[1] if len(self._ids) else None, self._pos)
         self._matrix = vectors.copy() if not len(self._ids) else np.vstack([self._matrix, vectors])
         for i in ids:
             self._pos[i] = len(self._ids)

@@ -13,7 +13,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = ["Hit", "KeywordStore", "VectorStore"]
+__all__ = ["Hit", "KeywordStore", "VectorStore", "checked_vectors"]
 
 
 @dataclass(frozen=True)
@@ -50,3 +50,20 @@ class VectorStore(Protocol):
     def __contains__(self, item_id: object) -> bool: ...
 
     def __len__(self) -> int: ...
+
+
+def checked_vectors(ids: Sequence[str], vectors: np.ndarray, dim: int | None, held) -> np.ndarray:
+    """The validation every ``VectorStore.add`` does: an array of shape (len(ids), dim)
+    in float32, the store's dimension (*dim*, None while empty), and no id twice (neither
+    already *held* nor repeated in *ids*). Raises ValueError."""
+    vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+    if vectors.ndim != 2 or vectors.shape[0] != len(ids):
+        raise ValueError("vectors must be an array of shape (len(ids), dim)")
+    if dim is not None and len(ids) and vectors.shape[1] != dim:
+        raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {dim}")
+    seen: set[str] = set()
+    for i in ids:
+        if i in held or i in seen:
+            raise ValueError(f"id {i!r} is already in the vector store")
+        seen.add(i)
+    return vectors

@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import numpy as np
 
 from ..._exceptions import MissingDependencyError
-from ..protocols import Hit
+from ..protocols import Hit, checked_vectors
 
 __all__ = ["ChromaVectorStore"]
 
@@ -51,18 +51,9 @@ class ChromaVectorStore:
         return sorted(self._ids)
 
     def add(self, ids: Sequence[str], vectors: np.ndarray) -> None:
-        vectors = np.asarray(vectors, dtype=np.float32)
-        if vectors.ndim != 2 or vectors.shape[0] != len(ids):
-            raise ValueError("vectors must be an array of shape (len(ids), dim)")
+        vectors = checked_vectors(ids, vectors, self._dim, self._ids)
         if not len(ids):
             return
-        if self._dim is not None and vectors.shape[1] != self._dim:
-            raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {self._dim}")
-        seen: set[str] = set()
-        for i in ids:
-            if i in self._ids or i in seen:
-                raise ValueError(f"id {i!r} is already in the vector store")
-            seen.add(i)
         for k in range(0, len(ids), 1000):
             self._collection.add(ids=list(ids[k:k + 1000]), embeddings=vectors[k:k + 1000].tolist())
         self._dim = int(vectors.shape[1])

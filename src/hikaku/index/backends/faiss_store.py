@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..._exceptions import MissingDependencyError
-from ..protocols import Hit
+from ..protocols import Hit, checked_vectors
 
 __all__ = ["FaissVectorStore"]
 
@@ -37,21 +37,12 @@ class FaissVectorStore:
         return item_id in self._num
 
     def add(self, ids: Sequence[str], vectors: np.ndarray) -> None:
-        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
-        if vectors.ndim != 2 or vectors.shape[0] != len(ids):
-            raise ValueError("vectors must be an array of shape (len(ids), dim)")
+        vectors = checked_vectors(ids, vectors, self._dim, self._num)
         if not len(ids):
             return
         if self._dim is None:
             self._dim = int(vectors.shape[1])
             self._index = self._faiss.IndexIDMap2(self._faiss.IndexFlatIP(self._dim))
-        elif vectors.shape[1] != self._dim:
-            raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {self._dim}")
-        seen: set[str] = set()
-        for i in ids:
-            if i in self._num or i in seen:
-                raise ValueError(f"id {i!r} is already in the vector store")
-            seen.add(i)
         nums = np.arange(self._next, self._next + len(ids), dtype=np.int64)
         self._next += len(ids)
         self._index.add_with_ids(vectors, nums)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..._exceptions import MissingDependencyError
-from ..protocols import Hit
+from ..protocols import Hit, checked_vectors
 
 __all__ = ["QdrantVectorStore"]
 
@@ -58,22 +58,13 @@ class QdrantVectorStore:
         return item_id in self._ids
 
     def add(self, ids: Sequence[str], vectors: np.ndarray) -> None:
-        vectors = np.asarray(vectors, dtype=np.float32)
-        if vectors.ndim != 2 or vectors.shape[0] != len(ids):
-            raise ValueError("vectors must be an array of shape (len(ids), dim)")
+        vectors = checked_vectors(ids, vectors, self._dim, self._ids)
         if not len(ids):
             return
         if self._dim is None:
             self._dim = int(vectors.shape[1])
             self._client.create_collection(self.collection, vectors_config=self._models.VectorParams(
                 size=self._dim, distance=self._models.Distance.COSINE))
-        elif vectors.shape[1] != self._dim:
-            raise ValueError(f"dimension {vectors.shape[1]} differs from the store's {self._dim}")
-        seen: set[str] = set()
-        for i in ids:
-            if i in self._ids or i in seen:
-                raise ValueError(f"id {i!r} is already in the vector store")
-            seen.add(i)
         for k in range(0, len(ids), 256):
             batch = list(ids[k:k + 256])
             self._client.upsert(self.collection, points=[
