@@ -65,3 +65,26 @@ def test_progress_callback(hashing_embedder):
     agent = [s for s in seen if s[0] == "agent"]
     assert agent[0][1] == 0 and agent[-1][1] == agent[-1][2] > 0
     assert ("plan", 1, 1) in seen and ("report", 1, 1) in seen
+
+
+async def test_acompare_keeps_the_event_loop_free(hashing_embedder):
+    import asyncio
+
+    from .helpers import EXAMPLES
+
+    ticks = 0
+
+    async def ticker():
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.005)
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    result = await hikaku.acompare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
+                                   embedder=hashing_embedder)
+    task.cancel()
+    expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
+                              embedder=hashing_embedder)
+    assert [c.model_dump() for c in result.changes] == [c.model_dump() for c in expected.changes]
+    assert ticks > 3  # the loop ran while the comparison did

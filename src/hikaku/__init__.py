@@ -15,7 +15,7 @@ try:
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0+unknown"
 
-from ._compare import compare, run_comparison
+from ._compare import acompare, compare, run_comparison
 from ._config import CompareOptions, resolve_options, user_dir
 from ._exceptions import (
     CheckpointError,
@@ -65,6 +65,7 @@ __all__ = [
     "Stats",
     "UnsupportedFormatError",
     "__version__",
+    "acompare",
     "compare",
     "load_document",
     "render",

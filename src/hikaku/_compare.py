@@ -21,7 +21,7 @@ from .tokenizers import Tokenizer, get_tokenizer
 from .workflow import ComparisonRuntime, ComparisonState, ProgressCallback, build_graph
 from .workflow.runtime import PolicyFactory
 
-__all__ = ["compare", "run_comparison"]
+__all__ = ["acompare", "compare", "run_comparison"]
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +60,15 @@ def compare(
         progress=progress, checkpoint=checkpoint, run_id=run_id, resume=resume, trace=trace, **options,
     )
     return result
+
+
+async def acompare(a: DocumentSource, b: DocumentSource, **kwargs: Any) -> ComparisonResult:
+    """:func:`compare` for asyncio applications: the comparison runs in a worker thread,
+    so the event loop keeps serving while the agent's model calls (themselves concurrent,
+    ``concurrency``) are under way. Takes the same arguments."""
+    import asyncio
+
+    return await asyncio.to_thread(compare, a, b, **kwargs)
 
 
 def run_comparison(
