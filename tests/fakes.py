@@ -1,5 +1,6 @@
-"""Scripted chat models: a LangChain chat model whose answers are computed by a Python
-function from the messages so far (like pydantic-ai's ``FunctionModel``)."""
+"""Test doubles: scripted chat models (a LangChain chat model whose answers are computed
+by a Python function from the messages so far, like pydantic-ai's ``FunctionModel``) and
+an embedder that counts what it embeds."""
 
 from __future__ import annotations
 
@@ -85,3 +86,21 @@ def search_then_answer(text_of: Callable[[str], str], threshold: float = 0.5) ->
         return answer([hits[0]["id"]], "modified", f"{hits[0]['id']} に変更", 0.85)
 
     return script
+
+
+class CountingEmbedder:
+    """Embeds with *inner* (hashed n-grams by default) and counts calls and texts; its
+    name is *inner*'s unless given."""
+
+    def __init__(self, inner: Any = None, name: str | None = None) -> None:
+        from hikaku.embeddings import HashingEmbedder
+
+        self.inner = inner if inner is not None else HashingEmbedder()
+        self.name = name or self.inner.name
+        self.calls = 0
+        self.texts = 0
+
+    def embed(self, texts):
+        self.calls += 1
+        self.texts += len(texts)
+        return self.inner.embed(texts)

@@ -12,14 +12,16 @@ import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ._exceptions import ConfigurationError
 from .tools.registry import TOOL_NAMES
 
-__all__ = ["CompareOptions", "resolve_options", "user_dir"]
+__all__ = ["CompareOptions", "resolve_options", "user_dir", "env_values", "validated"]
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class CompareOptions(BaseModel):
@@ -109,23 +111,29 @@ def _from_file() -> dict[str, Any]:
     return {k: v for k, v in table.items() if k in CompareOptions.model_fields}
 
 
-def _from_env(environ: Mapping[str, str]) -> dict[str, Any]:
+def env_values(model: type[BaseModel], environ: Mapping[str, str]) -> dict[str, Any]:
+    """The fields of *model* set in the environment as ``HIKAKU_<FIELD>`` (empty: unset)."""
     out: dict[str, Any] = {}
-    for name in CompareOptions.model_fields:
+    for name in model.model_fields:
         value = environ.get(f"HIKAKU_{name.upper()}")
         if value is not None and value != "":
             out[name] = value
     return out
 
 
+def validated(model: type[M], values: Mapping[str, Any], what: str) -> M:
+    """``model(**values)``, a validation error turned into one ConfigurationError line."""
+    try:
+        return model(**values)
+    except ValidationError as e:
+        problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors())
+        raise ConfigurationError(f"invalid {what}: {problems}") from None
+
+
 def resolve_options(overrides: Mapping[str, Any] | None = None, environ: Mapping[str, str] | None = None) -> CompareOptions:
     """Build the options from the layers; raise ConfigurationError on a bad value."""
     values: dict[str, Any] = {}
     values.update(_from_file())
-    values.update(_from_env(os.environ if environ is None else environ))
+    values.update(env_values(CompareOptions, os.environ if environ is None else environ))
     values.update({k: v for k, v in (overrides or {}).items() if v is not None})
-    try:
-        return CompareOptions(**values)
-    except ValidationError as e:
-        problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors())
-        raise ConfigurationError(f"invalid option: {problems}") from None
+    return validated(CompareOptions, values, "option")

@@ -10,25 +10,13 @@ import hikaku
 from hikaku import MissingDependencyError
 from hikaku.embeddings import CachedEmbedder, HashingEmbedder, USEEmbedder, get_embedder
 from tests.agent.test_llm_policy import NEW, OLD
+from tests.fakes import CountingEmbedder
 from tests.helpers import doc
 from tests.openai_stub import OpenAIStub
 
 
-class CountingEmbedder:
-    def __init__(self, name: str = "counting") -> None:
-        self.name = name
-        self.inner = HashingEmbedder()
-        self.texts = 0
-        self.calls = 0
-
-    def embed(self, texts):
-        self.calls += 1
-        self.texts += len(texts)
-        return self.inner.embed(texts)
-
-
 def test_a_second_comparison_of_the_same_pair_embeds_nothing(tmp_path):
-    counting = CountingEmbedder()
+    counting = CountingEmbedder(name="counting")
     cached = CachedEmbedder(counting, tmp_path / "emb.sqlite")
     first = hikaku.compare(doc("A", *OLD), doc("B", *NEW), embedder=cached)
     assert counting.texts > 0
@@ -45,7 +33,7 @@ def test_cached_vectors_are_the_vectors_and_models_do_not_mix(tmp_path):
     cached = CachedEmbedder(HashingEmbedder(), tmp_path / "e.sqlite")
     assert np.array_equal(cached.embed(texts), plain) and cached.misses == 2  # the duplicate embedded once
     assert np.array_equal(cached.embed(texts[::-1]), plain[::-1]) and cached.hits == 1 + 3
-    other = CachedEmbedder(CountingEmbedder("another-model"), tmp_path / "e.sqlite")
+    other = CachedEmbedder(CountingEmbedder(name="another-model"), tmp_path / "e.sqlite")
     other.embed(texts)
     assert other.misses == 2  # another model's vectors are not reused
 

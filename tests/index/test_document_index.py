@@ -10,19 +10,8 @@ from langchain_core.documents import Document as LCDocument
 from hikaku import ConfigurationError
 from hikaku.embeddings import HashingEmbedder
 from hikaku.index import DocumentIndex
+from tests.fakes import CountingEmbedder  # named like the hashing embedder: its saved vectors are reused
 from tests.helpers import EXAMPLES
-
-
-class CountingEmbedder:
-    name = "hashing-1024"
-
-    def __init__(self):
-        self.inner = HashingEmbedder()
-        self.texts = 0
-
-    def embed(self, texts):
-        self.texts += len(texts)
-        return self.inner.embed(texts)
 
 
 def results(ix, query, mode):

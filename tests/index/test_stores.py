@@ -2,21 +2,7 @@ import numpy as np
 import pytest
 
 from hikaku.index import BM25Store, HybridIndex, NumpyVectorStore
-
-
-class CountingEmbedder:
-    name = "counting"
-
-    def __init__(self, inner):
-        self.inner = inner
-        self.calls = 0
-        self.texts = 0
-
-    def embed(self, texts):
-        self.calls += 1
-        self.texts += len(texts)
-        return self.inner.embed(texts)
-
+from tests.fakes import CountingEmbedder
 
 DOCS = [
     ("c1", "入院給付金は入院1日につき日額を支払います。"),
@@ -61,7 +47,7 @@ def test_vector_store_exact_cosine_and_threshold():
 
 
 def test_hybrid_modes_and_laziness(hashing_embedder, sudachi):
-    emb = CountingEmbedder(hashing_embedder)
+    emb = CountingEmbedder(hashing_embedder, name="counting")
     idx = HybridIndex(emb, sudachi)
     idx.add(DOCS)
     kw = idx.search("手術給付金", mode="keyword", top_k=2)

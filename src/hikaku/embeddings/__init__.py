@@ -37,19 +37,13 @@ _EXTRAS = {"openai": ("langchain-openai", "openai"), "azure_openai": ("langchain
 def _provider_embeddings(provider: str, model: str, base_url: str | None, env: Mapping[str, str]):
     from langchain.embeddings import init_embeddings
 
-    kw: dict = {}
-    if provider == "openai":
-        # no client-side token counting (it would fetch tiktoken's tables from the network)
-        kw.update(api_key=env.get("OPENAI_API_KEY") or ("not-needed" if base_url else None),
-                  check_embedding_ctx_length=False, max_retries=0)
-        if base_url:
-            kw["base_url"] = base_url
-    elif provider == "azure_openai":
-        kw.update(api_key=env.get("AZURE_OPENAI_API_KEY"), azure_deployment=model, check_embedding_ctx_length=False,
-                  azure_endpoint=base_url or env.get("AZURE_OPENAI_ENDPOINT"), max_retries=0,
-                  api_version=env.get("OPENAI_API_VERSION") or env.get("AZURE_OPENAI_API_VERSION") or "2024-10-21")
-    elif provider == "ollama":
-        kw["base_url"] = base_url or env.get("OLLAMA_HOST") or "http://localhost:11434"
+    from ..models.providers import connection_kwargs
+
+    kw = connection_kwargs(provider, model, base_url, env)
+    if provider in ("openai", "azure_openai"):
+        # no client-side token counting (it would fetch tiktoken's tables from the network);
+        # retries are LangChainEmbedder's
+        kw.update(check_embedding_ctx_length=False, max_retries=0)
     try:
         return init_embeddings(model, provider=provider, **kw)
     except ImportError:

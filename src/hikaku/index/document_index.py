@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from .._exceptions import ConfigurationError, InputError
 from .._models import Chunk, Document
@@ -67,17 +67,14 @@ class IndexSettings(BaseModel):
 
 
 def _resolve(overrides: Mapping[str, Any], environ: Mapping[str, str]) -> IndexSettings:
-    values: dict[str, Any] = {}
-    for name in IndexSettings.model_fields:
-        env = environ.get(f"HIKAKU_{name.upper()}")
-        if env:
-            values[name] = env
+    from .._config import (  # here: hikaku._config itself imports the tools and this package
+        env_values,
+        validated,
+    )
+
+    values = env_values(IndexSettings, environ)
     values.update({k: v for k, v in overrides.items() if v is not None})
-    try:
-        settings = IndexSettings(**values)
-    except ValidationError as e:
-        problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors())
-        raise ConfigurationError(f"invalid index setting: {problems}") from None
+    settings = validated(IndexSettings, values, "index setting")
     if settings.vector_store_provider not in VECTOR_STORES:
         raise ConfigurationError(f"vector_store_provider {settings.vector_store_provider!r} is not available; "
                                  f"choose one of {', '.join(VECTOR_STORES)}")

@@ -13,7 +13,9 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = ["Hit", "KeywordStore", "VectorStore", "checked_vectors"]
+__all__ = ["Hit", "KeywordStore", "VectorStore", "checked_vectors", "TIE_MARGIN", "ranked"]
+
+TIE_MARGIN = 16  # extra results a server backend fetches so that ties at the cut can be ordered
 
 
 @dataclass(frozen=True)
@@ -67,3 +69,11 @@ def checked_vectors(ids: Sequence[str], vectors: np.ndarray, dim: int | None, he
             raise ValueError(f"id {i!r} is already in the vector store")
         seen.add(i)
     return vectors
+
+
+def ranked(hits: list[Hit], k: int, threshold: float | None = None) -> list[Hit]:
+    """Best first, equal scores (to 6 decimals) by id, the first *k* at or above
+    *threshold*: a server returns ties in no particular order, and a reopened index must
+    answer exactly as before."""
+    hits = sorted(hits, key=lambda h: (-round(h.score, 6), h.id))[:k]
+    return [h for h in hits if threshold is None or h.score >= threshold]

@@ -18,7 +18,8 @@ from typing import Any
 from .._config import CompareOptions
 from .._exceptions import ConfigurationError, MissingDependencyError
 
-__all__ = ["DEFAULT_MODEL", "ModelChoice", "choose_model", "build_chat_model", "llm_environment", "OFFLINE"]
+__all__ = ["DEFAULT_MODEL", "ModelChoice", "choose_model", "build_chat_model", "connection_kwargs", "llm_environment",
+           "OFFLINE"]
 
 log = logging.getLogger(__name__)
 
@@ -91,23 +92,34 @@ def choose_model(options: CompareOptions, env: Mapping[str, str]) -> tuple[Model
     return ModelChoice(provider, model, base_url), ""
 
 
+def connection_kwargs(provider: str, model: str, base_url: str | None, env: Mapping[str, str], *,
+                      key_variables: tuple[str, ...] = ("OPENAI_API_KEY",)) -> dict[str, Any]:
+    """Where and with which credentials an OpenAI, Azure OpenAI or Ollama client connects
+    (shared by chat models and embeddings); {} for other providers."""
+    if provider == "openai":
+        key = next((env[v] for v in key_variables if env.get(v)), None)
+        if not base_url:
+            return {"api_key": key}
+        return {"api_key": key or "not-needed", "base_url": base_url}  # local servers often take no key
+    if provider == "azure_openai":
+        return {"api_key": env.get("AZURE_OPENAI_API_KEY"), "azure_deployment": model,
+                "azure_endpoint": base_url or env.get("AZURE_OPENAI_ENDPOINT"),
+                "api_version": env.get("OPENAI_API_VERSION") or env.get("AZURE_OPENAI_API_VERSION") or "2024-10-21"}
+    if provider == "ollama":
+        return {"base_url": base_url or env.get("OLLAMA_HOST") or "http://localhost:11434"}
+    return {}
+
+
 def _kwargs(choice: ModelChoice, options: CompareOptions, env: Mapping[str, str]) -> dict[str, Any]:
     kw: dict[str, Any] = {"temperature": options.llm_temperature}
-    if choice.provider == "openai":
+    kw.update(connection_kwargs(choice.provider, choice.model, choice.base_url, env,
+                                key_variables=("OPENAI_API_KEY", "HIKAKU_LLM_API_KEY")))
+    if choice.provider in ("openai", "azure_openai"):
         # retries are hikaku's (ModelRetryMiddleware): the client must not retry on its own
-        kw.update(timeout=options.llm_timeout_s, max_retries=0, use_responses_api=False)
-        key = env.get("OPENAI_API_KEY") or env.get("HIKAKU_LLM_API_KEY")
-        if choice.base_url:
-            kw["base_url"] = choice.base_url
-            key = key or "not-needed"  # local OpenAI-compatible servers often take no key
-        kw["api_key"] = key
-    elif choice.provider == "azure_openai":
-        kw.update(timeout=options.llm_timeout_s, max_retries=0, azure_deployment=choice.model,
-                  api_key=env.get("AZURE_OPENAI_API_KEY"),
-                  azure_endpoint=choice.base_url or env.get("AZURE_OPENAI_ENDPOINT"),
-                  api_version=env.get("OPENAI_API_VERSION") or env.get("AZURE_OPENAI_API_VERSION") or "2024-10-21")
+        kw.update(timeout=options.llm_timeout_s, max_retries=0)
+        if choice.provider == "openai":
+            kw["use_responses_api"] = False
     elif choice.provider == "ollama":
-        kw["base_url"] = choice.base_url or env.get("OLLAMA_HOST") or "http://localhost:11434"
         kw["client_kwargs"] = {"timeout": options.llm_timeout_s}
     else:
         if choice.base_url:

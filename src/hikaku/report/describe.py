@@ -14,6 +14,7 @@ import unicodedata
 from rapidfuzz.distance import Levenshtein
 
 from .._text import contains_cjk, shorten, split_sentences
+from .inline import change_regions, inline_ops
 from .labels import labels
 
 __all__ = ["describe_change", "number_changes", "changed_spans", "label_change"]
@@ -95,26 +96,10 @@ def label_change(a: str, b: str) -> tuple[str, str] | None:
     return None
 
 
-def _wording_change(a: str, b: str, L: dict[str, str]) -> str | None:
+def _wording_change(a: str, b: str, L: dict[str, str], ops: list[tuple[int, str]] | None) -> str | None:
     """The first change of wording that is not a number (next to changed numbers)."""
-    from .inline import inline_ops
-
     q, qc = L["quote_open"], L["quote_close"]
-    ops = inline_ops(a, b)
-    k = ia = ib = 0
-    while k < len(ops):
-        if ops[k][0] == 0:
-            ia += len(ops[k][1])
-            ib += len(ops[k][1])
-            k += 1
-            continue
-        a0, b0 = ia, ib
-        while k < len(ops) and ops[k][0] != 0:
-            if ops[k][0] < 0:
-                ia += len(ops[k][1])
-            else:
-                ib += len(ops[k][1])
-            k += 1
+    for a0, ia, b0, ib in change_regions(inline_ops(a, b) if ops is None else ops):
         if re.search(r"[0-9０-９]", a[a0:ia] + b[b0:ib]) or not (a[a0:ia].strip() or b[b0:ib].strip()):
             continue
         old, new = _widen(a, a0, ia), _widen(b, b0, ib)
@@ -126,9 +111,11 @@ def _wording_change(a: str, b: str, L: dict[str, str]) -> str | None:
     return None
 
 
-def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = True) -> str:
+def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = True,
+                    ops: list[tuple[int, str]] | None = None) -> str:
     """A one-line description of how *b* differs from *a*. With ``renumbering=False``
-    a changed 第N条 label is left out (the caller reports it, e.g. as a move)."""
+    a changed 第N条 label is left out (the caller reports it, e.g. as a move); *ops* are
+    the pair's :func:`~hikaku.report.inline.inline_ops` when the caller has them."""
     L = labels(lang)
     q, qc = L["quote_open"], L["quote_close"]
     parts: list[str] = []
@@ -138,7 +125,7 @@ def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = Tru
     numbers = number_changes(a, b)[:3]
     parts.extend(f"{old} → {new}" for old, new in numbers)
     if numbers and len(parts) < 3:
-        wording = _wording_change(a, b, L)
+        wording = _wording_change(a, b, L, ops)
         if wording:
             parts.append(wording)
     if not numbers:

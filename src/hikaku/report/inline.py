@@ -15,7 +15,7 @@ from diff_match_patch import diff_match_patch
 
 from .._text import contains_cjk
 
-__all__ = ["inline_ops", "diff_spans", "Span"]
+__all__ = ["inline_ops", "diff_spans", "change_regions", "Span"]
 
 Span = tuple[int, int]
 _CJK_UNITS = re.compile(r"[0-9０-９][0-9０-９,，.．]*[0-9０-９]|[0-9０-９]|[A-Za-zＡ-Ｚａ-ｚ]+|\s+|.", re.S)
@@ -51,20 +51,31 @@ def inline_ops(a: str, b: str, *, timeout_s: float = 1.0) -> list[tuple[int, str
     return ops
 
 
-def diff_spans(a: str, b: str) -> tuple[list[Span], list[Span]]:
-    """Character offsets ``[start, end)`` of what was removed from *a* and inserted in *b*."""
-    sa: list[Span] = []
-    sb: list[Span] = []
+def change_regions(ops: list[tuple[int, str]]) -> list[tuple[int, int, int, int]]:
+    """Each run of edits between two equal stretches as ``(a_start, a_end, b_start, b_end)``
+    (one side may be empty: a pure insertion or deletion)."""
+    regions: list[tuple[int, int, int, int]] = []
     ia = ib = 0
-    for op, text in inline_ops(a, b):
-        n = len(text)
-        if op == 0:
-            ia += n
-            ib += n
-        elif op < 0:
-            sa.append((ia, ia + n))
-            ia += n
-        else:
-            sb.append((ib, ib + n))
-            ib += n
-    return sa, sb
+    k = 0
+    while k < len(ops):
+        if ops[k][0] == 0:
+            ia += len(ops[k][1])
+            ib += len(ops[k][1])
+            k += 1
+            continue
+        a0, b0 = ia, ib
+        while k < len(ops) and ops[k][0] != 0:
+            if ops[k][0] < 0:
+                ia += len(ops[k][1])
+            else:
+                ib += len(ops[k][1])
+            k += 1
+        regions.append((a0, ia, b0, ib))
+    return regions
+
+
+def diff_spans(a: str, b: str, ops: list[tuple[int, str]] | None = None) -> tuple[list[Span], list[Span]]:
+    """Character offsets ``[start, end)`` of what was removed from *a* and inserted in *b*
+    (*ops*: :func:`inline_ops` of the pair, when the caller has them already)."""
+    regions = change_regions(inline_ops(a, b) if ops is None else ops)
+    return [(a0, a1) for a0, a1, _, _ in regions if a1 > a0], [(b0, b1) for _, _, b0, b1 in regions if b1 > b0]

@@ -8,7 +8,7 @@ from typing import Any
 from .._models import Change, ChangeDiff, Chunk, ChunkCost, ComparisonResult, DocumentInfo, Stats
 from ..agent.keywords import structural_label
 from ..report import describe_change, item_label, labels
-from ..report.inline import diff_spans
+from ..report.inline import diff_spans, inline_ops
 from ..report.noise import cosmetic_kind
 from ..tools.document_store import heading_path_of
 from .runtime import ComparisonRuntime
@@ -61,14 +61,15 @@ def _change(ca: list[Chunk], cb: list[Chunk], g: dict[str, Any], lang: str, *, s
                 parts.append(L[f"cosmetic_{kind}"])
         else:
             ctype = "modified"
+            ops = inline_ops(a_text, b_text)  # one diff for the highlights and the description
             if kind is not None:
                 parts.append(L[f"cosmetic_{kind}"])
             else:
-                parts.append(describe_change(a_text, b_text, lang, renumbering=not g["moved"]))
+                parts.append(describe_change(a_text, b_text, lang, renumbering=not g["moved"], ops=ops))
                 if g.get("description"):
                     offline_summary, summary_by = parts.pop(), "llm"
                     parts.append(g["description"])
-            sa, sb = diff_spans(a_text, b_text)
+            sa, sb = diff_spans(a_text, b_text, ops)
             diff = ChangeDiff(a=sa, b=sb)
         shape = _shape(ca, cb, bool(g["moved"]), L)
         if shape:

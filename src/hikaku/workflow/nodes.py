@@ -226,7 +226,8 @@ def _examine(rt: ComparisonRuntime, task: AgentTask) -> Decision:
     finally:
         current_recorder.reset(token)
     decision.usage = rec.usage()
-    rec.event("decision", decision=decision.to_dict(), thoughts=decision.thoughts)
+    if rt.trace is not None:  # serialised again by react_agent: only when someone reads it here
+        rec.event("decision", decision=decision.to_dict(), thoughts=decision.thoughts)
     return decision
 
 

@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import numpy as np
 
 from ..._exceptions import MissingDependencyError
-from ..protocols import Hit, checked_vectors
+from ..protocols import TIE_MARGIN, Hit, checked_vectors, ranked
 
 __all__ = ["ChromaVectorStore"]
 
@@ -73,7 +73,5 @@ class ChromaVectorStore:
         if not self._ids or k <= 0:
             return []
         res = self._collection.query(query_embeddings=[np.asarray(vector, dtype=np.float32).reshape(-1).tolist()],
-                                     n_results=min(k + 16, len(self._ids)), include=["distances"])
-        hits = [Hit(i, float(min(1.0, 1.0 - d))) for i, d in zip(res["ids"][0], res["distances"][0])]
-        hits.sort(key=lambda h: (-round(h.score, 6), h.id))  # ties in a fixed order
-        return [h for h in hits[:k] if threshold is None or h.score >= threshold]
+                                     n_results=min(k + TIE_MARGIN, len(self._ids)), include=["distances"])
+        return ranked([Hit(i, float(min(1.0, 1.0 - d))) for i, d in zip(res["ids"][0], res["distances"][0])], k, threshold)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..._exceptions import MissingDependencyError
-from ..protocols import Hit, checked_vectors
+from ..protocols import TIE_MARGIN, Hit, checked_vectors, ranked
 
 __all__ = ["QdrantVectorStore"]
 
@@ -87,12 +87,10 @@ class QdrantVectorStore:
     def search(self, vector: np.ndarray, k: int, threshold: float | None = None) -> list[Hit]:
         if not self._ids or k <= 0:
             return []
-        # ties come back in no particular order: fetch a margin and order them by id
         res = self._client.query_points(self.collection, query=np.asarray(vector, dtype=np.float32).reshape(-1).tolist(),
-                                        limit=min(k + 16, len(self._ids)), score_threshold=threshold, with_payload=True)
-        hits = [Hit(str(p.payload["id"]), float(min(1.0, p.score))) for p in res.points if p.payload]
-        hits.sort(key=lambda h: (-round(h.score, 6), h.id))
-        return hits[:k]
+                                        limit=min(k + TIE_MARGIN, len(self._ids)), score_threshold=threshold,
+                                        with_payload=True)
+        return ranked([Hit(str(p.payload["id"]), float(min(1.0, p.score))) for p in res.points if p.payload], k)
 
     def close(self) -> None:
         self._client.close()
