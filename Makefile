@@ -24,9 +24,13 @@ install: $(VENV)/.installed
 demo: $(VENV)/.installed
 	@$(BIN)/hikaku compare --llm offline examples/shugyo_kisoku_v1.md examples/shugyo_kisoku_v2.md
 
-## test: the whole test suite (installs Debian's Chromium for the HTML report tests when missing)
+## test: lint, type check, import layers, then the whole test suite (installs Debian's Chromium for the
+## HTML report tests when missing)
 test: $(VENV)/.installed-test
 	@./scripts/install-test-browser.sh
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 ## eval: accuracy on the dev sets (needs ../shared/eval), hikaku vs baselines

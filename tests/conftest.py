@@ -34,7 +34,7 @@ def isolated_config(tmp_path, monkeypatch):
     """No user config or HIKAKU_* variable of the developer leaks into a test."""
     import os
 
-    from hikaku.models.providers import SECRET_VARIABLES
+    from hikaku.llm.providers import SECRET_VARIABLES
 
     for k in list(os.environ):
         if (k.startswith("HIKAKU_") and not k.startswith("HIKAKU_TEST_")) or k in SECRET_VARIABLES or k in ("AZURE_OPENAI_ENDPOINT", "OLLAMA_HOST"):

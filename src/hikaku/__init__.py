@@ -3,20 +3,23 @@ deleted and modified.
 
     >>> import hikaku
     >>> result = hikaku.compare("old.md", "new.md")
-    >>> print(result.to_markdown())
+    >>> print(hikaku.render(result, "md"))
+
+The public API is re-exported here; it is imported on first use, so that ``import
+hikaku`` (and ``hikaku --version``) stays fast.
 """
 
 from __future__ import annotations
 
+import importlib
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
 
 try:
     __version__ = version("hikaku")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0+unknown"
 
-from ._compare import acompare, compare, run_comparison
-from ._config import CompareOptions, resolve_options, user_dir
 from ._exceptions import (
     CheckpointError,
     ConfigurationError,
@@ -29,19 +32,50 @@ from ._exceptions import (
     MissingDependencyError,
     UnsupportedFormatError,
 )
-from ._models import (
-    SCHEMA,
-    Change,
-    ChangeType,
-    Chunk,
-    ChunkCost,
-    ComparisonResult,
-    Document,
-    DocumentInfo,
-    Stats,
-)
-from .loaders import load_document
-from .report import render
+
+if TYPE_CHECKING:
+    from ._compare import acompare, compare, run_comparison
+    from .document import Chunk, ChunkStructure, Document
+    from .loaders import load_document
+    from .renderers import RenderOptions, render
+    from .result import SCHEMA, Change, ChangeType, ChunkCost, ComparisonResult, DocumentInfo, Stats
+    from .settings import CompareOptions, resolve_options, user_dir
+
+_LAZY = {
+    "acompare": "._compare",
+    "compare": "._compare",
+    "run_comparison": "._compare",
+    "Chunk": ".document",
+    "ChunkStructure": ".document",
+    "Document": ".document",
+    "load_document": ".loaders",
+    "RenderOptions": ".renderers",
+    "render": ".renderers",
+    "SCHEMA": ".result",
+    "Change": ".result",
+    "ChangeType": ".result",
+    "ChunkCost": ".result",
+    "ComparisonResult": ".result",
+    "DocumentInfo": ".result",
+    "Stats": ".result",
+    "CompareOptions": ".settings",
+    "resolve_options": ".settings",
+    "user_dir": ".settings",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hikaku' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "SCHEMA",
@@ -50,6 +84,7 @@ __all__ = [
     "CheckpointError",
     "Chunk",
     "ChunkCost",
+    "ChunkStructure",
     "CompareOptions",
     "ComparisonResult",
     "ConfigurationError",
@@ -62,6 +97,7 @@ __all__ = [
     "InputError",
     "InvalidDocumentError",
     "MissingDependencyError",
+    "RenderOptions",
     "Stats",
     "UnsupportedFormatError",
     "__version__",

@@ -1,4 +1,4 @@
-"""``hikaku.compare``: load two documents, run the workflow, return the result."""
+"""``hikaku.compare``: load two documents, build the run, run the workflow, return the result."""
 
 from __future__ import annotations
 
@@ -8,20 +8,20 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ._checkpoint import default_checkpoint_path, fingerprint, new_run_id, open_checkpointer
-from ._config import CompareOptions, resolve_options, user_dir
 from ._exceptions import CheckpointError, ConfigurationError
-from ._models import ComparisonResult, Document
 from .agent.recording import TraceWriter
-from .embeddings import Embedder, get_embedder
+from .document import Document
+from .embeddings import Embedder
+from .llm import build_chat_model, choose_model, llm_environment
+from .llm.providers import secrets_of
 from .loaders import load_document
-from .models import build_chat_model, choose_model, llm_environment
-from .models.providers import secrets_of
-from .tokenizers import Tokenizer, get_tokenizer
-from .workflow import ComparisonRuntime, ComparisonState, ProgressCallback, build_graph
-from .workflow.runtime import PolicyFactory
+from .result import ComparisonResult
+from .settings import CompareOptions, resolve_options
+from .tokenizers import Tokenizer
+from .workflow import ComparisonState, PolicyFactory, ProgressCallback, build_graph, build_runtime
+from .workflow.checkpoint import default_checkpoint_path, fingerprint, new_run_id, open_checkpointer
 
-__all__ = ["acompare", "compare", "run_comparison"]
+__all__ = ["acompare", "compare", "run_comparison", "DocumentSource"]
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +32,7 @@ def compare(
     a: DocumentSource,
     b: DocumentSource,
     *,
+    options: CompareOptions | None = None,
     embedder: Embedder | None = None,
     tokenizer: Tokenizer | None = None,
     policy_factory: PolicyFactory | None = None,
@@ -41,23 +42,26 @@ def compare(
     run_id: str | None = None,
     resume: bool = False,
     trace: str | os.PathLike[str] | None = None,
-    **options: Any,
+    **option_values: Any,
 ) -> ComparisonResult:
     """Compare document *a* (old) with document *b* (new).
 
-    *a* and *b* are paths (chunk JSON/JSONL, Markdown, text), :class:`Document` objects or
-    lists of ``{"id", "content", "metadata"}`` records. ``options`` are the fields of
-    :class:`CompareOptions` (e.g. ``lang="en"``, ``llm="openai:gpt-4.1-mini"``).
+    *a* and *b* are paths (chunk JSON/JSONL, Markdown, text, PDF, Word, HTML),
+    :class:`Document` objects or lists of ``{"id", "content", "metadata"}`` records. The
+    options are a resolved :class:`CompareOptions` (*options*) or its fields as keywords
+    (e.g. ``lang="en"``, ``llm="openai:gpt-4.1-mini"``), resolved here with the environment
+    and the user's configuration.
 
-    *embedder*, *tokenizer*, *policy_factory* and *chat_model* (a LangChain chat model)
-    replace the configured components; tests pass doubles here. *progress* is called as
-    ``progress(stage, done, total)``. With *checkpoint* (a SQLite file) the run is durable
-    under *run_id*; ``resume=True`` continues that run. *trace* writes every agent step
-    as JSON lines.
+    *embedder*, *tokenizer*, *policy_factory* (``f(PolicyInputs) -> policy``) and
+    *chat_model* (a LangChain chat model) replace the configured components; tests pass
+    doubles here. *progress* is called as ``progress(stage, done, total)``. With
+    *checkpoint* (a SQLite file) the run is durable under *run_id*; ``resume=True``
+    continues that run. *trace* writes every agent step as JSON lines.
     """
     result, _ = run_comparison(
-        a, b, embedder=embedder, tokenizer=tokenizer, policy_factory=policy_factory, chat_model=chat_model,
-        progress=progress, checkpoint=checkpoint, run_id=run_id, resume=resume, trace=trace, **options,
+        a, b, options=options, embedder=embedder, tokenizer=tokenizer, policy_factory=policy_factory,
+        chat_model=chat_model, progress=progress, checkpoint=checkpoint, run_id=run_id, resume=resume, trace=trace,
+        **option_values,
     )
     return result
 
@@ -71,10 +75,19 @@ async def acompare(a: DocumentSource, b: DocumentSource, **kwargs: Any) -> Compa
     return await asyncio.to_thread(compare, a, b, **kwargs)
 
 
+def _options(options: CompareOptions | None, values: dict[str, Any]) -> CompareOptions:
+    if options is None:
+        return resolve_options(values)
+    if values:
+        raise TypeError(f"give either options or option keywords, not both (got {', '.join(sorted(values))})")
+    return options
+
+
 def run_comparison(
     a: DocumentSource,
     b: DocumentSource,
     *,
+    options: CompareOptions | None = None,
     embedder: Embedder | None = None,
     tokenizer: Tokenizer | None = None,
     policy_factory: PolicyFactory | None = None,
@@ -84,11 +97,11 @@ def run_comparison(
     run_id: str | None = None,
     resume: bool = False,
     trace: str | os.PathLike[str] | None = None,
-    **options: Any,
+    **option_values: Any,
 ) -> tuple[ComparisonResult, ComparisonState]:
     """Like :func:`compare`, also returning the final graph state (agent thoughts,
     per-group decisions)."""
-    opts: CompareOptions = resolve_options(options)
+    opts = _options(options, option_values)
     doc_a = load_document(a, input_format=opts.input_format, id_prefix="a", max_chunk_chars=opts.max_chunk_chars,
                           doc_id=None if not isinstance(a, (list, tuple)) else "A")
     doc_b = load_document(b, input_format=opts.input_format, id_prefix="b", max_chunk_chars=opts.max_chunk_chars,
@@ -110,43 +123,30 @@ def run_comparison(
         checkpoint = default_checkpoint_path()
     if checkpoint is not None and not run_id:
         run_id = new_run_id()
-    rt = ComparisonRuntime(
-        document_a=doc_a,
-        document_b=doc_b,
-        options=opts,
-        embedder=embedder or get_embedder(
-            opts.embedding, base_url=opts.embedding_base_url, env=env,
-            cache=user_dir() / "cache" / "embeddings.sqlite" if opts.embedding_cache else None,
-        ),
-        tokenizer=tokenizer or get_tokenizer(opts.tokenizer),
-        policy_factory=policy_factory,
-        progress=progress,
-        chat_model=chat_model,
-        model_name=str(model_name) if model_name else None,
-        fingerprint=fingerprint(doc_a, doc_b, opts),
-        run_id=run_id,
-    )
-    if trace is not None:
-        rt.trace = _open_trace(trace, run_id or "-", append=resume, secrets=secrets_of(env))
+    writer = _open_trace(trace, run_id or "-", append=resume, secrets=secrets_of(env)) if trace is not None else None
+    build = dict(embedder=embedder, tokenizer=tokenizer, env=env, policy_factory=policy_factory,
+                 chat_model=chat_model, model_name=str(model_name) if model_name else None,
+                 fingerprint=fingerprint(doc_a, doc_b, opts), run_id=run_id, progress=progress, trace=writer)
     limit = 20 + 3 * (len(doc_a.chunks) + 1)
     try:
-        if rt.trace is not None:
-            rt.trace.write("run_start", document_a=doc_a.id, document_b=doc_b.id, model=rt.model_name,
-                           resume=resume, options=opts.model_dump(mode="json"))
+        if writer is not None:
+            writer.write("run_start", document_a=doc_a.id, document_b=doc_b.id, model=build["model_name"],
+                         resume=resume, options=opts.model_dump(mode="json"))
         if checkpoint is None:
+            rt = build_runtime(doc_a, doc_b, opts, **build)
             state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
         else:
-            state = _run_durable(rt, Path(checkpoint), run_id or "", resume, limit)
-        result = ComparisonResult.model_validate(state["result"])
-        if rt.trace is not None:
-            rt.trace.write("run_end", counts=result.stats.counts, llm_calls=result.stats.llm_calls,
-                           input_tokens=result.stats.llm_input_tokens, output_tokens=result.stats.llm_output_tokens,
-                           notes=result.notes)
+            state = _run_durable(doc_a, doc_b, opts, build, Path(checkpoint), run_id or "", resume, limit)
+        result = state["result"]
+        if writer is not None:
+            writer.write("run_end", counts=result.stats.counts, llm_calls=result.stats.llm_calls,
+                         input_tokens=result.stats.llm_input_tokens, output_tokens=result.stats.llm_output_tokens,
+                         notes=result.notes)
     finally:
-        if rt.trace is not None:
-            rt.trace.close()
+        if writer is not None:
+            writer.close()
     log.info("compared %s with %s: %s", doc_a.id, doc_b.id, result.stats.counts)
-    return result, state  # type: ignore[return-value]
+    return result, state
 
 
 def _open_trace(path: str | os.PathLike[str], run_id: str, *, append: bool, secrets: list[str]) -> TraceWriter:
@@ -156,23 +156,27 @@ def _open_trace(path: str | os.PathLike[str], run_id: str, *, append: bool, secr
         raise ConfigurationError(f"{path}: cannot write the trace: {e.strerror}") from None
 
 
-def _run_durable(rt: ComparisonRuntime, path: Path, run_id: str, resume: bool, limit: int) -> dict[str, Any]:
+def _run_durable(doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str, Any], path: Path,
+                 run_id: str, resume: bool, limit: int) -> Any:
     """Run (or resume) the graph with a SQLite checkpoint after every step."""
     with open_checkpointer(path) as saver:
         graph = build_graph(saver)
         config: dict[str, Any] = {"configurable": {"thread_id": run_id}, "recursion_limit": limit}
         snapshot = graph.get_state(config)
-        exists = bool(snapshot.values)
+        values = snapshot.values
+        exists = bool(values)
         if resume and not exists:
             raise CheckpointError(f"no run {run_id!r} in {path}")
         if not resume and exists:
             raise CheckpointError(f"run {run_id!r} already exists in {path}; resume it with --resume {run_id}")
-        if exists and snapshot.values.get("fingerprint") != rt.fingerprint:
+        if exists and values.get("fingerprint") != build["fingerprint"]:
             raise CheckpointError(
                 f"run {run_id!r} was started on other documents or options; give the same A, B and options to resume it"
             )
         if exists and not snapshot.next:
             log.info("run %s had already finished", run_id)
-            return dict(snapshot.values)
+            return dict(values)
+        spent = sum(d.usage.tokens for d in values.get("comparison_results", [])) if exists else 0
+        rt = build_runtime(doc_a, doc_b, opts, spent_tokens=spent, **build)
         log.info("%s run %s (checkpoint %s)", "resuming" if exists else "starting", run_id, path)
-        return graph.invoke(None if exists else {}, config, context=rt, durability="sync")  # type: ignore[return-value]
+        return graph.invoke(None if exists else {}, config, context=rt, durability="sync")

@@ -9,6 +9,7 @@ import json
 import pytest
 from langchain_core.messages import AIMessage, ToolMessage
 
+import hikaku
 from hikaku import run_comparison
 from hikaku.agent.answer import ComparisonAnswer, check_answer
 from tests.fakes import ScriptedChatModel, answer, chunk_id_of, search_then_answer, tool_call
@@ -181,7 +182,7 @@ def test_the_token_budget_hands_the_remaining_chunks_to_the_offline_policy(docs,
     assert result.stats.llm_fallbacks == {"budget": 2}
     assert result.stats.llm_input_tokens + result.stats.llm_output_tokens == 220
     assert any("トークン予算" in n for n in result.notes)
-    assert "トークン予算" in result.to_markdown()
+    assert "トークン予算" in hikaku.render(result, "md")
     assert {c.a_ids[0] for c in result.of_type("modified")} == CHANGED  # the offline policy still found them
 
 

@@ -4,7 +4,7 @@ import pytest
 from pydantic import BaseModel
 
 import hikaku
-from hikaku.agent import extract_keywords, structural_label
+from hikaku.agent import extract_keywords
 from hikaku.tools import BaseTool
 
 from ..helpers import doc
@@ -117,6 +117,9 @@ def test_same_label_in_place_links_a_repealed_article(compare):
 
 def test_structural_label_and_keywords(sudachi):
     from hikaku import Chunk
+
+    def structural_label(chunk):
+        return chunk.structure.structural_label
 
     assert structural_label(Chunk(id="x", content="（目的）\n第十二条の二　この法律は")) == "第十二条の二"
     assert structural_label(Chunk(id="x", content="本文", metadata={"label": "第５条"})) == "第5条"

@@ -1,5 +1,5 @@
-from hikaku.loaders.headings import detect_heading, split_label
-from hikaku.loaders.markdown import chunk_text
+from hikaku.document.headings import detect_heading, split_label
+from hikaku.loaders import chunk_text
 
 from ..helpers import EXAMPLES
 

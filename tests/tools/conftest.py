@@ -1,7 +1,7 @@
 import pytest
 
 from hikaku import Chunk, Document
-from hikaku.index import HybridIndex
+from hikaku.index import DocumentIndex
 from hikaku.tools import DocumentStore, StoreSet, build_registry
 
 A = Document(id="policy-2023", title="旧約款", chunks=[
@@ -24,8 +24,8 @@ B = Document(id="policy-2024", title="新約款", chunks=[
 @pytest.fixture
 def stores(hashing_embedder, bigram):
     return StoreSet(
-        DocumentStore(A, "A", HybridIndex(hashing_embedder, bigram)),
-        DocumentStore(B, "B", HybridIndex(hashing_embedder, bigram)),
+        DocumentStore(A, "A", DocumentIndex(embedder=hashing_embedder, tokenizer=bigram)),
+        DocumentStore(B, "B", DocumentIndex(embedder=hashing_embedder, tokenizer=bigram)),
     )
 
 

@@ -26,7 +26,9 @@ def test_context_tools_are_bound_to_their_document(registry):
 
 def test_deeper_hierarchy():
     from hikaku import Chunk, Document
-    from hikaku.index import HybridIndex
+    from hikaku.embeddings import HashingEmbedder
+    from hikaku.index import DocumentIndex
+    from hikaku.tokenizers import BigramTokenizer
     from hikaku.tools import DocumentStore
 
     d = Document(id="d", chunks=[
@@ -34,7 +36,7 @@ def test_deeper_hierarchy():
         Chunk(id="x2", content="第1章", metadata={"heading_path": ["第1編"]}),
         Chunk(id="x3", content="第1条 本文。", metadata={"heading_path": ["第1編", "第1章"]}),
     ])
-    s = DocumentStore(d, "A", HybridIndex(None, None), searchable=[])
+    s = DocumentStore(d, "A", DocumentIndex(embedder=HashingEmbedder(), tokenizer=BigramTokenizer()), searchable=[])
     levels = s.parents(d.chunks[2], 3)
     assert [(p["level"], p["heading"]) for p in levels] == [(1, "第1章"), (2, "第1編")]
 

@@ -54,11 +54,13 @@ def test_errors_are_failed_results(registry):
 
 def test_catastrophic_regex_cannot_hang(stores):
     from hikaku import Chunk, Document
-    from hikaku.index import HybridIndex
+    from hikaku.embeddings import HashingEmbedder
+    from hikaku.index import DocumentIndex
+    from hikaku.tokenizers import BigramTokenizer
     from hikaku.tools import DocumentStore, StoreSet, StringSearchTool
 
     evil = Document(id="E", chunks=[Chunk(id="e1", content="a" * 5000 + "!")])
-    tool = StringSearchTool(StoreSet(DocumentStore(evil, "A", HybridIndex(None, None), searchable=[]), stores.b),
+    tool = StringSearchTool(StoreSet(DocumentStore(evil, "A", DocumentIndex(embedder=HashingEmbedder(), tokenizer=BigramTokenizer()), searchable=[]), stores.b),
                             timeout_s=0.5)
     t0 = time.monotonic()
     r = tool.execute(pattern="(a|aa)+$", document_id="A", use_regex=True)
@@ -75,11 +77,13 @@ def test_matches_never_span_two_chunks(registry):
 
 def test_positions_with_expanding_normalisation(stores):
     from hikaku import Chunk, Document
-    from hikaku.index import HybridIndex
+    from hikaku.embeddings import HashingEmbedder
+    from hikaku.index import DocumentIndex
+    from hikaku.tokenizers import BigramTokenizer
     from hikaku.tools import DocumentStore, StoreSet, StringSearchTool
 
     d = Document(id="E", chunks=[Chunk(id="e1", content="㍻元年に施行。"), Chunk(id="e2", content="平成元年")])
-    tool = StringSearchTool(StoreSet(DocumentStore(d, "A", HybridIndex(None, None), searchable=[]), stores.b))
+    tool = StringSearchTool(StoreSet(DocumentStore(d, "A", DocumentIndex(embedder=HashingEmbedder(), tokenizer=BigramTokenizer()), searchable=[]), stores.b))
     out = tool.execute(pattern="元年", document_id="A").output
     assert [(m["id"], m["content"][slice(*m["positions"][0])]) for m in out] == [("e1", "元年"), ("e2", "元年")]
     out = tool.execute(pattern="平成", document_id="A").output

@@ -25,12 +25,12 @@ def test_bad_arguments(registry):
 
 
 def test_only_searchable_chunks(hashing_embedder, bigram):
-    from hikaku.index import HybridIndex
+    from hikaku.index import DocumentIndex
     from hikaku.tools import DocumentStore, StoreSet, build_registry
 
     from .conftest import A, B
 
-    stores = StoreSet(DocumentStore(A, "A", HybridIndex(hashing_embedder, bigram)),
-                      DocumentStore(B, "B", HybridIndex(hashing_embedder, bigram), searchable=["b4", "b6"]))
+    stores = StoreSet(DocumentStore(A, "A", DocumentIndex(embedder=hashing_embedder, tokenizer=bigram)),
+                      DocumentStore(B, "B", DocumentIndex(embedder=hashing_embedder, tokenizer=bigram), searchable=["b4", "b6"]))
     r = build_registry(stores).execute("vector_similarity_tool", query_text="第1章　総則", document_id="B", threshold=-1)
     assert {o["id"] for o in r.output} == {"b4", "b6"}

@@ -5,16 +5,16 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 import hikaku
 from hikaku import load_document, resolve_options
-from hikaku.workflow import ComparisonRuntime, build_graph
+from hikaku.workflow import build_graph, build_runtime
 
 from ..helpers import EXAMPLES
 
 
 def runtime(embedder, tokenizer, batch=1):
-    return ComparisonRuntime(
-        document_a=load_document(EXAMPLES / "shugyo_kisoku_v1.md", id_prefix="a"),
-        document_b=load_document(EXAMPLES / "shugyo_kisoku_v2.md", id_prefix="b"),
-        options=resolve_options(),
+    return build_runtime(
+        load_document(EXAMPLES / "shugyo_kisoku_v1.md", id_prefix="a"),
+        load_document(EXAMPLES / "shugyo_kisoku_v2.md", id_prefix="b"),
+        resolve_options(),
         embedder=embedder,
         tokenizer=tokenizer,
         offline_batch=batch,
@@ -34,8 +34,7 @@ def test_interrupted_run_resumes_with_a_fresh_runtime(hashing_embedder, sudachi)
     assert steps > 2
     expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
                               embedder=hashing_embedder, tokenizer=sudachi)
-    got = hikaku.ComparisonResult.model_validate(state["result"])
-    assert got.changes == expected.changes
+    assert state["result"].changes == expected.changes
 
 
 def test_groups_examined_per_step_do_not_change_the_result(hashing_embedder, sudachi):
@@ -43,6 +42,6 @@ def test_groups_examined_per_step_do_not_change_the_result(hashing_embedder, sud
     for batch in (1, 3, 16):
         rt = runtime(hashing_embedder, sudachi, batch)
         state = build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
-        results.append((state["result"]["changes"], state["comparison_results"], state["agent_thoughts"]))
+        results.append((state["result"].changes, state["comparison_results"], state["agent_thoughts"]))
     assert len(results[0][1]) > 3  # several groups went to the agent
     assert results[0] == results[1] == results[2]

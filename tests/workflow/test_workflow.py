@@ -126,7 +126,7 @@ def test_agent_thoughts_follow_react(run):
     text = "\n".join(thoughts)
     for step in ("観察", "思考", "行動", "判断"):
         assert step in text
-    assert state["comparison_results"][-1]["decided_by"] == "agent"
+    assert state["comparison_results"][-1].decided_by == "agent"
 
 
 def test_cosmetic_change_is_unchanged_unless_strict(run):

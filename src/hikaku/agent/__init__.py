@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .base import AgentPolicy, AgentTask, AgentView, Claim, Decision
-from .keywords import extract_keywords, structural_label
+from .keywords import extract_keywords
 from .offline import OfflinePolicy, PolicyParams, group_text
 
 __all__ = [
@@ -16,5 +16,4 @@ __all__ = [
     "PolicyParams",
     "extract_keywords",
     "group_text",
-    "structural_label",
 ]

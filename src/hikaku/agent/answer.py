@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from .._models import Document
+from ..document import Document
 
 __all__ = ["ComparisonAnswer", "check_answer", "MAX_COUNTERPARTS"]
 

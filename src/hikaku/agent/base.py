@@ -8,8 +8,10 @@ arbitrated against the other decisions by the resolver.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..align.decision import Decision
 
 __all__ = ["AgentTask", "AgentView", "Decision", "AgentPolicy", "Claim"]
 
@@ -55,41 +57,12 @@ class AgentView(Protocol):
         ...
 
 
-@dataclass
-class Decision:
-    a_ids: list[str]
-    b_ids: list[str]
-    action: str  # confirm | relink | move | label | delete
-    similarity: float | None
-    score: float
-    confidence: float
-    reason: str
-    alternatives: list[tuple[list[str], float]] = field(default_factory=list)
-    thoughts: list[str] = field(default_factory=list)
-    description: str = ""  # what changed, in the words of the LLM
-    policy: str = "offline"  # who decided: offline | llm
-    fallback: dict[str, str] | None = None  # {kind, detail} when the LLM was meant to decide but did not
-    usage: dict[str, int] = field(default_factory=dict)  # llm_calls, input/output tokens, tool_calls
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "a_ids": list(self.a_ids),
-            "b_ids": list(self.b_ids),
-            "action": self.action,
-            "similarity": self.similarity,
-            "score": round(self.score, 6),
-            "confidence": round(self.confidence, 4),
-            "reason": self.reason,
-            "alternatives": [[list(b), round(s, 6)] for b, s in self.alternatives],
-            "decided_by": "agent",
-            "policy": self.policy,
-            "description": self.description,
-            "fallback": self.fallback,
-            "usage": dict(self.usage),
-        }
-
-
 class AgentPolicy(Protocol):
+    """Decides the counterpart of one group. ``concurrency`` is how many groups it
+    examines at the same time, each in a thread of its own (a policy that waits on a
+    model); ``None`` for a policy whose decisions each see the ones before (offline)."""
+
     name: str
+    concurrency: int | None
 
     def decide(self, task: AgentTask, view: AgentView) -> Decision: ...

@@ -1,4 +1,4 @@
-"""What the offline agent searches for: a chunk's structural label, or its rarest terms."""
+"""What the offline agent searches for besides a chunk's structural label: its rarest terms."""
 
 from __future__ import annotations
 
@@ -6,25 +6,9 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from .._models import Chunk
-from ..loaders.headings import detect_heading, split_label
-
-__all__ = ["structural_label", "extract_keywords"]
+__all__ = ["extract_keywords"]
 
 _NOT_A_TERM = re.compile(r"^[\W\d_]+$")
-
-
-def structural_label(chunk: Chunk) -> str | None:
-    """``第5条``, ``第2章``, ``附則``… from the chunk's metadata or its first lines."""
-    label = chunk.metadata.get("label")
-    if isinstance(label, str) and label.strip():
-        return unicodedata.normalize("NFKC", label).replace(" ", "")
-    for line in chunk.content.splitlines()[:2]:
-        h = detect_heading(line, markdown=False)
-        if h is not None and h.kind in ("article", "structure", "supplement"):
-            found, _ = split_label(h.text)
-            return found
-    return None
 
 
 def extract_keywords(

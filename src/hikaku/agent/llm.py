@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from dataclasses import replace
 from typing import Any
 
 from langchain.agents import create_agent
@@ -25,12 +26,12 @@ from langchain.agents.structured_output import StructuredOutputValidationError, 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.errors import GraphRecursionError
 
-from .._config import CompareOptions
-from .._models import Document
 from .._text import shorten
-from ..models.errors import describe_error, is_retryable
+from ..align.decision import Fallback
+from ..document import Document
+from ..llm.errors import describe_error, is_retryable
+from ..settings import CompareOptions
 from ..tools import ToolRegistry
-from ..tools.document_store import heading_path_of
 from .answer import ComparisonAnswer, check_answer
 from .base import AgentPolicy, AgentTask, AgentView, Decision
 from .budget import RunBudget
@@ -72,6 +73,7 @@ class LLMPolicy:
         self.lock = lock
         self.trace = trace
         self.model_name = model_name or getattr(model, "model_name", "") or type(model).__name__
+        self.concurrency: int | None = options.concurrency
         self.tool_names = registry.names
         o = options
         middleware: list[Any] = [
@@ -148,18 +150,18 @@ class LLMPolicy:
         return answer, check_answer(answer, self.b, self.a)
 
     def _decision(self, answer: ComparisonAnswer, task: AgentTask, view: AgentView, rec: ChunkRecorder) -> Decision:
-        ids = sorted(dict.fromkeys(answer.counterpart_ids), key=lambda i: self.b.position(i) or 0)
+        ids = tuple(sorted(dict.fromkeys(answer.counterpart_ids), key=lambda i: self.b.position(i) or 0))
         desc = answer.description.strip()
         if answer.change_type == "deleted":
-            return Decision(list(task.a_ids), [], "delete", None, answer.confidence, answer.confidence,
+            return Decision(task.a_ids, (), "agent", "delete", None, answer.confidence, answer.confidence,
                             desc or "no counterpart in B (LLM)", description=desc, policy="llm")
         with self.lock:
-            sim = view.group_similarity(task.a_ids, tuple(ids))
-            alternatives: list[tuple[list[str], float]] = []
-            if task.proposal_b_ids and list(task.proposal_b_ids) != ids:
-                alternatives.append((list(task.proposal_b_ids), task.proposal_similarity))
+            sim = view.group_similarity(task.a_ids, ids)
+            alternatives: tuple[tuple[tuple[str, ...], float], ...] = ()
+            if task.proposal_b_ids and task.proposal_b_ids != ids:
+                alternatives = ((task.proposal_b_ids, task.proposal_similarity),)
         score = 0.5 * sim + 0.5 * answer.confidence
-        return Decision(list(task.a_ids), ids, "llm", sim, score, answer.confidence,
+        return Decision(task.a_ids, ids, "agent", "llm", sim, score, answer.confidence,
                         desc or "counterpart chosen by the LLM", alternatives=alternatives, description=desc,
                         policy="llm")
 
@@ -167,21 +169,19 @@ class LLMPolicy:
         rec.event("fallback", kind=kind, detail=detail)
         if task.certain:  # the plan had settled it: keep the plan's pair
             sim = task.proposal_similarity
-            d = Decision(list(task.a_ids), list(task.proposal_b_ids), "confirm", sim, sim, 0.9,
+            d = Decision(task.a_ids, task.proposal_b_ids, "agent", "confirm", sim, sim, 0.9,
                          "the plan's certain match")
         else:
             with self.lock:
                 d = self.fallback.decide(task, view)
-        d.policy = "offline"
-        d.fallback = {"kind": kind, "detail": detail}
-        return d
+        return replace(d, policy="offline", fallback=Fallback(kind, detail))
 
     # -- the prompt ----------------------------------------------------------------------
     def _system_prompt(self, task: AgentTask, view: AgentView) -> str:
         lang = self.options.lang
         chunks = [self.a.get(i) for i in task.a_ids]
         text = "\n".join(c.content for c in chunks if c is not None)
-        path = heading_path_of(chunks[0]) if chunks and chunks[0] is not None else []
+        path = chunks[0].structure.heading_path if chunks and chunks[0] is not None else ()
         return render(
             "agent_system", lang,
             tools=tool_descriptions(self.tool_names, lang),

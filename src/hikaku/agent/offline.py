@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._models import Document
 from .._text import shorten
-from ..index import HybridIndex
+from ..document import Document
+from ..index import DocumentIndex
 from ..tools import ToolRegistry, ToolResult
 from .base import AgentTask, AgentView, Claim, Decision
-from .keywords import extract_keywords, structural_label
+from .keywords import extract_keywords
 from .messages import Thoughts
 
 __all__ = ["OfflinePolicy", "PolicyParams", "group_text"]
@@ -81,13 +81,14 @@ def _norm_path(path: list[str]) -> list[str]:
 
 class OfflinePolicy:
     name = "offline"
+    concurrency: int | None = None
 
     def __init__(
         self,
         registry: ToolRegistry,
         document_a: Document,
         document_b: Document,
-        index_b: HybridIndex,
+        index_b: DocumentIndex,
         params: PolicyParams = PolicyParams(),
         lang: str = "ja",
     ) -> None:
@@ -145,14 +146,14 @@ class OfflinePolicy:
             for k, v in flags.items():
                 setattr(c, k, getattr(c, k) or v)
 
-        label = structural_label(first)
+        label = first.structure.structural_label
         if label and "string_search_tool" in self.registry:
             t.add("think_label", label=label)
             r = self._call(t, "string_search_tool", pattern=label, document_id="B")
             if r.success:
                 for m in r.output:
                     b_chunk = self.doc_b.get(m["id"])
-                    if b_chunk is not None and structural_label(b_chunk) == label:
+                    if b_chunk is not None and b_chunk.structure.structural_label == label:
                         add(m["id"], "label", label_match=True)
             self._evaluate(cands, a_ids, view, lo, hi)
         if self._best_available(cands, a_ids) < p.move_threshold:
@@ -198,10 +199,11 @@ class OfflinePolicy:
         previous A chunk and/or directly precedes that of the next one."""
         if not task.proposal_b_ids:
             return 0.0
-        pos = [view.position_b(b) for b in task.proposal_b_ids]
-        if any(x is None for x in pos):
+        found = [view.position_b(b) for b in task.proposal_b_ids]
+        pos = [x for x in found if x is not None]
+        if len(pos) != len(found):
             return 0.0
-        first, last = min(pos), max(pos)  # type: ignore[type-var]
+        first, last = min(pos), max(pos)
         bonus = 0.0
         if any(view.position_b(b) == first - 1 for b in prev_cp):
             bonus += self.p.context_bonus
@@ -225,12 +227,12 @@ class OfflinePolicy:
             next_ids = [o["id"] for o in r.output]
         prev_cp = view.counterpart(prev_ids[0]) if prev_ids else ()
         next_cp = view.counterpart(next_ids[0]) if next_ids else ()
-        pp = [view.position_b(b) for b in prev_cp]
-        np_ = [view.position_b(b) for b in next_cp]
-        if pp and all(x is not None for x in pp) and task.window[0] <= max(pp) < task.window[1]:  # type: ignore[type-var]
-            lo = max(pp)  # type: ignore[type-var]
-        if np_ and all(x is not None for x in np_) and task.window[0] < min(np_) <= task.window[1]:  # type: ignore[type-var]
-            hi = min(np_)  # type: ignore[type-var]
+        pp = _positions(view, prev_cp)
+        np_ = _positions(view, next_cp)
+        if pp and task.window[0] <= max(pp) < task.window[1]:
+            lo = max(pp)
+        if np_ and task.window[0] < min(np_) <= task.window[1]:
+            hi = min(np_)
         t.add("neighbours", prev=f"{prev_ids[0] if prev_ids else '-'}→{','.join(prev_cp) or '-'}",
               next=f"{next_ids[0] if next_ids else '-'}→{','.join(next_cp) or '-'}", region=self._region(t, lo, hi))
         return lo, hi, prev_cp, next_cp
@@ -315,13 +317,13 @@ class OfflinePolicy:
             held = min(1.0, old + support)  # the plan's pair, with its own context bonus
             if best is not None and best.similarity >= p.move_threshold and best.score >= held + p.switch_margin:
                 t.add("relink", b=best.b_id, score=best.score, old=old)
-                return Decision(a_ids, [best.b_id], "relink", best.similarity, best.score,
+                return _decision(a_ids, [best.b_id], "relink", best.similarity, best.score,
                                 _confidence(best.score, old, p.tau), "a clearly closer chunk elsewhere",
                                 [(list(task.proposal_b_ids), old)], t.lines)
             rival = best.score if best is not None else 0.0
             t.add("confirm", b=",".join(task.proposal_b_ids), sim=old)
             alts = [([c.b_id], c.score) for c in available[:3] if c.score >= p.tau]
-            return Decision(a_ids, list(task.proposal_b_ids), "confirm", old, old, _confidence(old, rival, p.tau),
+            return _decision(a_ids, list(task.proposal_b_ids), "confirm", old, old, _confidence(old, rival, p.tau),
                             "plan confirmed by the tools", alts, t.lines)
         # no proposal: look for a counterpart the plan could not see
         if best is not None and best.similarity >= p.move_threshold:
@@ -329,19 +331,26 @@ class OfflinePolicy:
                 t.add("move", b=best.b_id, sim=best.similarity)
                 rival = available[1].score if len(available) > 1 else 0.0
                 alts = [([c.b_id], c.score) for c in available[1:3] if c.score >= p.move_threshold]
-                return Decision(a_ids, [best.b_id], "move", best.similarity, best.score,
+                return _decision(a_ids, [best.b_id], "move", best.similarity, best.score,
                                 _confidence(best.score, rival, p.tau), "similar chunk outside the expected region",
                                 alts, t.lines)
         for c in available:
             if c.label_match and c.in_window and c.claim is None:
                 score = max(c.score, p.label_floor)
                 t.add("label", b=c.b_id, label=label)
-                return Decision(a_ids, [c.b_id], "label", c.similarity, score, _confidence(score, 0.0, p.tau),
+                return _decision(a_ids, [c.b_id], "label", c.similarity, score, _confidence(score, 0.0, p.tau),
                                 "same label in the expected place", [], t.lines)
         top = best.score if best is not None else task.proposal_similarity
         t.add("delete", best=top)
-        return Decision(a_ids, [], "delete", None, top, min(0.99, max(0.05, 0.5 + (p.tau - top))),
+        return _decision(a_ids, [], "delete", None, top, min(0.99, max(0.05, 0.5 + (p.tau - top))),
                         "no counterpart in B", [], t.lines)
+
+
+def _positions(view: AgentView, b_ids: Sequence[str]) -> list[int]:
+    """Positions in B of *b_ids*; empty if any is unknown."""
+    found = [view.position_b(b) for b in b_ids]
+    pos = [x for x in found if x is not None]
+    return pos if len(pos) == len(found) else []
 
 
 def _ids_summary(result: ToolResult) -> str:
@@ -357,3 +366,10 @@ def _ids_summary(result: ToolResult) -> str:
 def _confidence(score: float, rival: float, tau: float) -> float:
     """High when the chosen pair is well above the threshold and above its best rival."""
     return round(min(0.99, max(0.05, 0.5 + (score - tau) + 0.5 * (score - rival))), 4)
+
+
+def _decision(a_ids: list[str], b_ids: list[str], action: str, similarity: float | None, score: float,
+              confidence: float, reason: str, alternatives: list[tuple[list[str], float]],
+              thoughts: list[str]) -> Decision:
+    return Decision(tuple(a_ids), tuple(b_ids), "agent", action, similarity, score, confidence, reason,
+                    alternatives=tuple((tuple(b), s) for b, s in alternatives), thoughts=tuple(thoughts))

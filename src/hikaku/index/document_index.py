@@ -18,70 +18,26 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
 
 from .._exceptions import ConfigurationError, InputError
-from .._models import Chunk, Document
-from ..embeddings import Embedder, get_embedder
+from ..document import Chunk, Document
+from ..embeddings import Embedder, embedder_for
+from ..settings import IndexSettings, resolve_index_settings
 from ..tokenizers import Tokenizer, get_tokenizer
-from .hybrid import SEARCH_MODES, HybridIndex
+from .hybrid import SEARCH_MODES, HybridIndex, SearchHit, SearchMode
 from .numpy_vector_store import NumpyVectorStore
+from .protocols import VectorStore
 
 __all__ = ["DocumentIndex", "IndexSettings"]
 
 log = logging.getLogger(__name__)
 FORMAT = "hikaku.index/v1"
-VECTOR_STORES = ("embedded", "faiss", "qdrant", "chroma")
 SEPARATOR = "\n\n---\n\n"
-
-
-class IndexSettings(BaseModel):
-    """Resolved as: arguments > environment ``HIKAKU_<NAME>`` > defaults."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    vector_store_provider: str = Field(default="embedded", description="embedded (numpy, no server), faiss, qdrant, "
-                                       "chroma")
-    vector_store_url: str | None = Field(default=None, description="a Qdrant or Chroma server, e.g. "
-                                         "http://localhost:6333; without it Qdrant and Chroma run embedded")
-    collection_name: str = Field(default="hikaku", description="collection in Qdrant or Chroma")
-    keyword_store_provider: str = Field(default="bm25", description="bm25 (bm25s over Sudachi tokens)")
-    embedding_provider: str = Field(default="use", description="use, hashing, openai, azure_openai, ollama, huggingface")
-    embedding_model_name: str | None = Field(default=None, description="the provider's model, e.g. text-embedding-3-large")
-    persist_directory: str | None = None
-    chunk_size: int = Field(default=2000, ge=100, description="maximum characters of a chunk")
-    chunk_overlap: int = Field(default=0, ge=0, description="characters a cut chunk repeats from the one before")
-
-    @property
-    def embedding(self) -> str:
-        if self.embedding_provider in ("use", "hashing"):
-            return self.embedding_provider
-        if not self.embedding_model_name:
-            raise ConfigurationError(f"embedding_provider {self.embedding_provider!r} needs embedding_model_name")
-        return f"{self.embedding_provider}:{self.embedding_model_name}"
-
-
-def _resolve(overrides: Mapping[str, Any], environ: Mapping[str, str]) -> IndexSettings:
-    from .._config import (  # here: hikaku._config itself imports the tools and this package
-        env_values,
-        validated,
-    )
-
-    values = env_values(IndexSettings, environ)
-    values.update({k: v for k, v in overrides.items() if v is not None})
-    settings = validated(IndexSettings, values, "index setting")
-    if settings.vector_store_provider not in VECTOR_STORES:
-        raise ConfigurationError(f"vector_store_provider {settings.vector_store_provider!r} is not available; "
-                                 f"choose one of {', '.join(VECTOR_STORES)}")
-    if settings.keyword_store_provider != "bm25":
-        raise ConfigurationError(f"keyword_store_provider {settings.keyword_store_provider!r} is not available; "
-                                 "this version has: bm25")
-    return settings
 
 
 def _atomic_write(path: Path, write) -> None:
@@ -98,16 +54,25 @@ def _atomic_write(path: Path, write) -> None:
 
 
 class DocumentIndex:
-    """See the module docstring. ``embedder`` / ``tokenizer`` replace the configured ones
-    (tests pass doubles here)."""
+    """See the module docstring. Settings are an :class:`IndexSettings` or its fields as
+    keywords (then resolved with the environment ``HIKAKU_<NAME>``). ``embedder`` /
+    ``tokenizer`` replace the configured ones (a comparison shares one model between its
+    two indexes; tests pass doubles here)."""
 
-    def __init__(self, *, embedder: Embedder | None = None, tokenizer: Tokenizer | None = None,
-                 environ: Mapping[str, str] | None = None, **settings: Any) -> None:
-        self.settings = _resolve(settings, os.environ if environ is None else environ)
-        self.embedder = embedder or get_embedder(self.settings.embedding)
-        self.tokenizer = tokenizer or get_tokenizer("sudachi")
+    def __init__(self, settings: IndexSettings | None = None, *, embedder: Embedder | None = None,
+                 tokenizer: Tokenizer | None = None, environ: Mapping[str, str] | None = None,
+                 **overrides: Any) -> None:
+        env = os.environ if environ is None else environ
+        if settings is None:
+            settings = resolve_index_settings(overrides, env)
+        elif overrides:
+            raise TypeError("give either settings or keyword settings, not both")
+        self.settings = settings
+        self.embedder = embedder or embedder_for(settings, env)
+        self.tokenizer = tokenizer or get_tokenizer(settings.tokenizer)
         self._parents: dict[str, dict[str, Any]] = {}
         self._chunks: dict[str, Chunk] = {}
+        self._owner: dict[str, str] = {}  # chunk id -> parent id
         self.directory = Path(self.settings.persist_directory) if self.settings.persist_directory else None
         if self.directory is not None:
             self.directory.mkdir(parents=True, exist_ok=True)
@@ -116,7 +81,7 @@ class DocumentIndex:
         if self.directory is not None:
             self._load()
 
-    def _make_vector_store(self):
+    def _make_vector_store(self) -> VectorStore:
         s = self.settings
         if s.vector_store_provider == "faiss":
             from .backends.faiss_store import FaissVectorStore
@@ -137,9 +102,7 @@ class DocumentIndex:
 
     def close(self) -> None:
         """Release the backend (a Qdrant local directory is locked while open)."""
-        close = getattr(self.vector_store, "close", None)
-        if close is not None:
-            close()
+        self.vector_store.close()
 
     def __enter__(self) -> DocumentIndex:
         return self
@@ -158,14 +121,31 @@ class DocumentIndex:
                 self.remove_document(pid, _save=False)
             chunks = self._with_overlap(doc.chunks)
             ids = [f"{pid}#{k}" for k in range(len(chunks))]
-            for cid, c in zip(ids, chunks):
-                self._chunks[cid] = Chunk(id=cid, content=c.content,
-                                          metadata={**c.metadata, "parent_id": pid, "source": doc.source or doc.id})
-            self._parents[pid] = {"title": doc.title, "source": doc.source, "chunk_ids": ids}
-            self._index.add([(cid, self._chunks[cid].content) for cid in ids])
+            self._add(pid, doc, [Chunk(id=cid, content=c.content,
+                                       metadata={**c.metadata, "parent_id": pid, "source": doc.source or doc.id})
+                                 for cid, c in zip(ids, chunks)])
             added.append(pid)
         self._save()
         return added
+
+    def index_document(self, doc: Document, chunk_ids: Iterable[str] | None = None) -> None:
+        """Add a loaded document's chunks (or only those in *chunk_ids*) as they are: same
+        ids, same metadata, no copies. A comparison indexes each side this way."""
+        if doc.id in self._parents:
+            self.remove_document(doc.id, _save=False)
+        wanted = None if chunk_ids is None else set(chunk_ids)
+        self._add(doc.id, doc, [c for c in doc.chunks if wanted is None or c.id in wanted])
+        self._save()
+
+    def _add(self, pid: str, doc: Document, chunks: list[Chunk]) -> None:
+        taken = [c.id for c in chunks if c.id in self._chunks]
+        if taken:
+            raise InputError(f"chunk id(s) {', '.join(taken[:5])} are already in the index")
+        for c in chunks:
+            self._chunks[c.id] = c
+            self._owner[c.id] = pid
+        self._parents[pid] = {"title": doc.title, "source": doc.source, "chunk_ids": [c.id for c in chunks]}
+        self._index.add([(c.id, c.content) for c in chunks])
 
     def remove_document(self, doc_id: str, *, _save: bool = True) -> None:
         """Remove a parent document and all its chunks from every store."""
@@ -175,6 +155,7 @@ class DocumentIndex:
         self._index.remove(parent["chunk_ids"])
         for cid in parent["chunk_ids"]:
             self._chunks.pop(cid, None)
+            self._owner.pop(cid, None)
         if _save:
             self._save()
 
@@ -197,22 +178,49 @@ class DocumentIndex:
         if not query.strip() or not self._chunks:
             return []
         want = top_k if not vector_filter else max(top_k * 10, 50)
-        hits = self._index.search(query, mode=search_mode, top_k=want,  # type: ignore[arg-type]
-                                  k_vector=k_vector if not vector_filter else max(k_vector or 0, want),
-                                  k_keyword=k_keyword)
+        hits = self.search_hits(query, mode=search_mode, top_k=want,  # type: ignore[arg-type]
+                                k_vector=k_vector if not vector_filter else max(k_vector or 0, want),
+                                k_keyword=k_keyword)
         out = []
         for h in hits:
             c = self._chunks.get(h.id)
             if c is None:  # cannot happen after _load's clean-up; never fail a search on it
                 continue
-            if vector_filter and any(c.metadata.get(k) != v for k, v in vector_filter.items()):
-                continue
             meta = {**c.metadata, "id": c.id, "relevance_score": h.score, "vector_score": h.vector_score,
                     "keyword_score": h.keyword_score}
+            meta.setdefault("parent_id", self._owner.get(c.id))
+            if vector_filter and any(meta.get(k) != v for k, v in vector_filter.items()):
+                continue
             out.append(LCDocument(page_content=c.content, metadata=meta, id=c.id))
             if len(out) >= top_k:
                 break
         return out
+
+    def search_hits(self, query: str, *, mode: SearchMode = "hybrid", top_k: int = 5, k_vector: int | None = None,
+                    k_keyword: int | None = None, threshold: float | None = None) -> list[SearchHit]:
+        """Chunk ids and scores, best first (what :meth:`search` wraps in LangChain
+        documents); ``threshold`` applies to the cosine (vector and hybrid modes)."""
+        return self._index.search(query, mode=mode, top_k=top_k, k_vector=k_vector, k_keyword=k_keyword,
+                                  threshold=threshold)
+
+    def chunk(self, chunk_id: str) -> Chunk | None:
+        return self._chunks.get(chunk_id)
+
+    def prefetch_queries(self, texts: Sequence[str]) -> None:
+        """Queries likely to come, embedded in one batch with the first that needs the model."""
+        self._index.prefetch_queries(texts)
+
+    def document_frequency(self, term: str) -> int:
+        """In how many indexed chunks the (tokenised) term occurs."""
+        return self._index.document_frequency(term)
+
+    def tokenize(self, text: str) -> list[str]:
+        return self._index.tokenize(text)
+
+    @property
+    def embedded_texts(self) -> int:
+        """Texts embedded by this index (chunks and queries): what the model was asked for."""
+        return self._index.embedded_texts
 
     def get_context(self, query: str, separator: str = SEPARATOR, **search_kwargs: Any) -> str:
         return separator.join(d.page_content for d in self.search(query, **search_kwargs))
@@ -224,7 +232,7 @@ class DocumentIndex:
 
     # -- loading and splitting -----------------------------------------------------------
     def _documents(self, source: Any) -> list[Document]:
-        from ..loaders import _EXTENSIONS, load_document
+        from ..loaders import EXTENSIONS, load_document
 
         size = self.settings.chunk_size
         if isinstance(source, Document):
@@ -232,11 +240,11 @@ class DocumentIndex:
         if isinstance(source, (str, os.PathLike)):
             path = Path(source)
             if path.is_dir():
-                files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in _EXTENSIONS)
+                files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in EXTENSIONS)
                 return [load_document(p, max_chunk_chars=size, doc_id=str(p.relative_to(path))) for p in files]
             return [load_document(path, max_chunk_chars=size)]
         if hasattr(source, "page_content"):  # a LangChain Document
-            from ..loaders.markdown import chunk_text
+            from ..loaders import chunk_text
 
             meta = dict(getattr(source, "metadata", {}) or {})
             name = str(getattr(source, "id", None) or meta.get("id") or meta.get("source") or "")
@@ -276,7 +284,7 @@ class DocumentIndex:
             return
         self._index._flush_vectors()
         store = self._index.vector_store
-        ids = [] if getattr(store, "persistent", False) else [i for i in self._chunks if i in store]
+        ids = [] if store.persistent else [i for i in self._chunks if i in store]
         matrix = np.stack([store.vector(i) for i in ids]) if ids else np.zeros((0, 0), dtype=np.float32)
         _atomic_write(self.directory / "vectors.npy", lambda f: np.save(f, matrix))
         data = {
@@ -304,6 +312,7 @@ class DocumentIndex:
         self._parents = data["parents"]
         self._chunks = {cid: Chunk(id=cid, content=v["content"], metadata=v["metadata"])
                         for cid, v in data["chunks"].items()}
+        self._owner = {cid: pid for pid, parent in self._parents.items() for cid in parent["chunk_ids"]}
         vector_ids = data.get("vector_ids", [])
         same_model = data.get("embedding_model") == self.embedder.name
         reuse = same_model and matrix.shape[0] == len(vector_ids)
@@ -312,7 +321,7 @@ class DocumentIndex:
                      self.directory, data.get("embedding_model"), self.embedder.name)
             self.vector_store.remove(list(self._chunks))  # a persistent store's stale vectors
         else:  # vectors of chunks the index no longer holds (a write interrupted after the store's)
-            held = getattr(self.vector_store, "item_ids", lambda: [])()
+            held = self.vector_store.item_ids()
             self.vector_store.remove([i for i in [*vector_ids, *held] if i not in self._chunks])
         self._index.add([(cid, c.content) for cid, c in self._chunks.items()],
                         vectors=(vector_ids, matrix) if reuse else None)

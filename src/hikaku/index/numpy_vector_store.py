@@ -39,6 +39,12 @@ class NumpyVectorStore:
     def vector(self, item_id: str) -> np.ndarray:
         return self._matrix[self._pos[item_id]]
 
+    def item_ids(self) -> list[str]:
+        return sorted(self._ids)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
     def remove(self, ids: Sequence[str]) -> None:
         drop = {self._pos[i] for i in ids if i in self._pos}
         if not drop:

@@ -43,11 +43,27 @@ class KeywordStore(Protocol):
 
 @runtime_checkable
 class VectorStore(Protocol):
+    """``persistent``: the store keeps its vectors itself (a Qdrant or Chroma directory or
+    server); otherwise :class:`~hikaku.index.DocumentIndex` saves them (``vector``) and
+    adds them back when it reopens."""
+
+    persistent: bool
+
     def add(self, ids: Sequence[str], vectors: np.ndarray) -> None: ...
 
     def remove(self, ids: Sequence[str]) -> None: ...
 
     def search(self, vector: np.ndarray, k: int, threshold: float | None = None) -> list[Hit]: ...
+
+    def vector(self, item_id: str) -> np.ndarray: ...
+
+    def item_ids(self) -> list[str]:
+        """Every id held, sorted."""
+        ...
+
+    def close(self) -> None:
+        """Release files, locks and connections (the store is not used afterwards)."""
+        ...
 
     def __contains__(self, item_id: object) -> bool: ...
 

@@ -1,59 +1,46 @@
 """Read documents: chunk JSON / JSONL, Markdown, plain text, PDF, Word (.docx) and HTML.
 
-Files are chunked along their own structure (headings, 第N条 …, see ``markdown.py``);
-PDF text is cleaned first (``cleanup.py``) and chunks record their page range.
+Each format is one module, found by name or file extension in the registry
+(``_registry.LOADERS``); files are chunked along their own structure (headings,
+第N条 …, see ``_chunker.py``). A new format is one file here and one line there.
 """
 
 from __future__ import annotations
 
-import bisect
+import importlib
 import os
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from .._exceptions import (
-    DocumentNotFoundError,
-    DuplicateChunkIdError,
-    EmptyDocumentError,
-    InvalidDocumentError,
-    UnsupportedFormatError,
+from .._exceptions import DocumentNotFoundError, DuplicateChunkIdError, EmptyDocumentError
+from ..document import Chunk, Document
+from ._chunker import chunk_text
+from ._records import chunks_from_records
+from ._registry import (
+    EXTENSIONS,
+    INPUT_FORMATS,
+    LOADERS,
+    Loaded,
+    LoaderInfo,
+    LoadRequest,
+    detect_format,
+    loader,
 )
-from .._models import Chunk, Document
-from .chunks_json import chunks_from_records, parse_chunks_json, parse_chunks_jsonl
-from .markdown import chunk_text
 
-__all__ = ["InputFormat", "INPUT_FORMATS", "load_document", "detect_format", "validate_document"]
-
-InputFormat = Literal["json", "jsonl", "markdown", "text", "pdf", "docx", "html"]
-INPUT_FORMATS: tuple[str, ...] = ("json", "jsonl", "markdown", "text", "pdf", "docx", "html")
-
-_EXTENSIONS = {
-    ".json": "json",
-    ".jsonl": "jsonl",
-    ".ndjson": "jsonl",
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".txt": "text",
-    ".text": "text",
-    ".pdf": "pdf",
-    ".docx": "docx",
-    ".html": "html",
-    ".htm": "html",
-    ".xhtml": "html",
-}
-
-
-def detect_format(path: Path) -> str:
-    fmt = _EXTENSIONS.get(path.suffix.lower())
-    if fmt is None:
-        known = ", ".join(sorted(_EXTENSIONS))
-        raise UnsupportedFormatError(
-            f"{path}: cannot tell the format from the extension {path.suffix or '(none)'!r}; "
-            f"known extensions are {known}, or give --input-format {{{','.join(INPUT_FORMATS)}}}"
-        )
-    return fmt
+__all__ = [
+    "EXTENSIONS",
+    "INPUT_FORMATS",
+    "LOADERS",
+    "LoadRequest",
+    "Loaded",
+    "LoaderInfo",
+    "chunk_text",
+    "detect_format",
+    "load_document",
+    "validate_document",
+]
 
 
 def load_document(
@@ -68,7 +55,7 @@ def load_document(
     """Load a document from a path, a :class:`Document` or a list of chunk records.
 
     ``input_format`` overrides the format guessed from the file extension. Chunk ids of
-    Markdown and text files are ``{id_prefix}1``, ``{id_prefix}2`` …
+    the files hikaku chunks itself are ``{id_prefix}1``, ``{id_prefix}2`` …
     """
     if isinstance(source, Document):
         doc = source
@@ -76,9 +63,8 @@ def load_document(
         doc = _load_path(Path(source), input_format, doc_id, title, id_prefix, max_chunk_chars)
     else:
         records = list(source)
-        chunks = [r if isinstance(r, Chunk) else None for r in records]
-        if all(c is not None for c in chunks):
-            parsed = [c for c in chunks if c is not None]
+        if all(isinstance(r, Chunk) for r in records):
+            parsed = [r for r in records if isinstance(r, Chunk)]
         else:
             parsed = chunks_from_records(records, source="<chunks>")
         doc = Document(id=doc_id or "document", title=title or "", chunks=parsed)
@@ -105,73 +91,12 @@ def _load_path(
         raise DocumentNotFoundError(f"{path}: no such file")
     if not path.is_file():
         raise DocumentNotFoundError(f"{path}: not a regular file")
-    fmt = input_format or detect_format(path)
-    if fmt not in INPUT_FORMATS:
-        raise UnsupportedFormatError(f"unknown input format {fmt!r}; choose one of {', '.join(INPUT_FORMATS)}")
-    if fmt in ("pdf", "docx", "html"):
-        chunks, found_title = _load_rich(path, fmt, id_prefix, max_chars)
-        return Document(id=doc_id or path.stem, title=title or found_title or _first_heading(chunks) or path.stem,
-                        chunks=chunks, source=str(path))
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise InvalidDocumentError(f"{path}: not UTF-8 text (byte {e.start}); save it as UTF-8") from None
-    except OSError as e:
-        raise DocumentNotFoundError(f"{path}: cannot read: {e.strerror}") from None
-    source = str(path)
-    fields: dict[str, Any] = {}
-    if fmt == "json":
-        chunks, fields = parse_chunks_json(text, source=source)
-    elif fmt == "jsonl":
-        chunks = parse_chunks_jsonl(text, source=source)
-    else:
-        chunks = chunk_text(text, source=source, markdown=fmt == "markdown", id_prefix=id_prefix, max_chars=max_chars)
-        fields = {"title": _first_heading(chunks)}
+    info = loader(input_format or detect_format(path))
+    module = importlib.import_module(f"{__name__}.{info.module}")
+    loaded: Loaded = module.load(LoadRequest(path, id_prefix=id_prefix, max_chunk_chars=max_chars))
     return Document(
-        id=doc_id or fields.get("id") or path.stem,
-        title=title or fields.get("title") or path.stem,
-        chunks=chunks,
-        source=source,
+        id=doc_id or loaded.doc_id or path.stem,
+        title=title or loaded.title or path.stem,
+        chunks=loaded.chunks,
+        source=str(path),
     )
-
-
-def _load_rich(path: Path, fmt: str, id_prefix: str, max_chars: int) -> tuple[list[Chunk], str]:
-    source = str(path)
-    if fmt == "pdf":
-        from .cleanup import clean_pages
-        from .pdf import read_pdf
-
-        head = path.read_bytes()[:1024]
-        if b"%PDF" not in head:
-            raise InvalidDocumentError(f"{path}: not a PDF file (no %PDF header)")
-        text, page_starts = clean_pages(read_pdf(path))
-        chunks = chunk_text(text, source=source, markdown=False, id_prefix=id_prefix, max_chars=max_chars)
-        return [_with_pages(c, page_starts) for c in chunks], ""
-    if fmt == "docx":
-        from .docx_loader import docx_to_markdown
-
-        text, title = docx_to_markdown(path)
-    else:
-        from .html_loader import decode_html, html_to_markdown
-
-        try:
-            raw = path.read_bytes()
-        except OSError as e:
-            raise DocumentNotFoundError(f"{path}: cannot read: {e.strerror}") from None
-        text, title = html_to_markdown(decode_html(raw, path))
-    return chunk_text(text, source=source, markdown=True, id_prefix=id_prefix, max_chars=max_chars), title
-
-
-def _with_pages(chunk: Chunk, page_starts: list[int]) -> Chunk:
-    """Add the 1-based pages the chunk's text spans."""
-    md = chunk.metadata
-    first = bisect.bisect_right(page_starts, md["char_start"])
-    last = bisect.bisect_right(page_starts, max(md["char_start"], md["char_end"] - 1))
-    return chunk.model_copy(update={"metadata": {**md, "page_start": first, "page_end": last}})
-
-
-def _first_heading(chunks: list[Chunk]) -> str:
-    for c in chunks[:3]:
-        if c.metadata.get("heading") and not c.metadata.get("heading_path"):
-            return str(c.metadata["heading"])
-    return ""

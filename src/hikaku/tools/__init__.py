@@ -5,7 +5,7 @@ from __future__ import annotations
 from .adjacent import GetAdjacentChunksTool
 from .base import BaseTool, ToolFailure, ToolResult, confidence_factors
 from .context import GetContextTool
-from .document_store import DocumentStore, StoreSet, heading_path_of
+from .document_store import DocumentStore, StoreSet
 from .registry import TOOL_NAMES, ToolRegistry, build_registry
 from .string_search import StringSearchTool
 from .vector_similarity import VectorSimilarityTool
@@ -24,5 +24,4 @@ __all__ = [
     "VectorSimilarityTool",
     "build_registry",
     "confidence_factors",
-    "heading_path_of",
 ]

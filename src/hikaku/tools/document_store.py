@@ -8,48 +8,27 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
-from .._models import Chunk, Document
 from .._text import shorten, split_sentences
-from ..index import HybridIndex
+from ..document import Chunk, Document
+from ..index import DocumentIndex
 from ._literal_index import BigramIndex
 from ._safe_regex import normalize_with_offsets
 from .summaries import HeadingSummarizer
 
-__all__ = ["DocumentStore", "StoreSet", "heading_path_of"]
+__all__ = ["DocumentStore", "StoreSet"]
 
 SUMMARY_CHARS = 200
-
-
-def heading_path_of(chunk: Chunk) -> list[str]:
-    """The headings above a chunk, outermost first, from its metadata.
-
-    Reads ``heading_path`` (list), else ``path`` (``a/b/c``), else ``section`` /
-    ``chapter``, else ``paragraph`` (as ``¶N``)."""
-    md = chunk.metadata
-    hp = md.get("heading_path")
-    if isinstance(hp, (list, tuple)):
-        return [str(h) for h in hp if str(h).strip()]
-    path = md.get("path")
-    if isinstance(path, str) and path.strip():
-        return [p.strip() for p in path.replace(">", "/").split("/") if p.strip()]
-    for key in ("section", "chapter"):
-        if isinstance(md.get(key), (str, int)) and str(md[key]).strip():
-            return [str(md[key])]
-    if isinstance(md.get("paragraph"), (str, int)):
-        return [f"¶{md['paragraph']}"]
-    return []
 
 
 class DocumentStore:
     """One side (A or B) of a comparison."""
 
-    def __init__(self, document: Document, side: str, index: HybridIndex, searchable: Iterable[str] | None = None,
+    def __init__(self, document: Document, side: str, index: DocumentIndex, searchable: Iterable[str] | None = None,
                  summarizer: HeadingSummarizer | None = None):
         self.document = document
         self.side = side
         self.index = index
-        ids = [c.id for c in document.chunks] if searchable is None else list(searchable)
-        self.index.add([(i, document.get(i).content) for i in ids])  # type: ignore[union-attr]
+        self.index.index_document(document, searchable)
         self._summaries: dict[tuple[str, ...], str] = {}
         self.summarizer = summarizer
 
@@ -149,7 +128,7 @@ class DocumentStore:
 
     @cached_property
     def _paths(self) -> list[tuple[str, ...]]:
-        return [tuple(heading_path_of(c)) for c in self.document.chunks]
+        return [c.structure.heading_path for c in self.document.chunks]
 
     def heading_path(self, chunk: Chunk) -> list[str]:
         pos = self.position(chunk.id)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .._exceptions import ConfigurationError
+from ..settings import TOOL_NAMES
 from .adjacent import GetAdjacentChunksTool
 from .base import BaseTool, ToolResult
 from .context import GetContextTool
@@ -20,13 +21,6 @@ __all__ = ["ToolRegistry", "TOOL_NAMES", "build_registry"]
 
 log = logging.getLogger(__name__)
 
-TOOL_NAMES: tuple[str, ...] = (
-    "string_search_tool",
-    "vector_similarity_tool",
-    "get_context_tool_a",
-    "get_context_tool_b",
-    "get_adjacent_chunks_tool",
-)
 
 ToolListener = Callable[[str, dict[str, Any], ToolResult], None]
 

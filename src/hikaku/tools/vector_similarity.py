@@ -33,7 +33,7 @@ class VectorSimilarityTool(BaseTool):
         store = self.stores.resolve(p.document_id)
         if store is None:
             raise ToolFailure(f"unknown document_id {p.document_id!r}; use one of {self.stores.names()}")
-        hits = store.index.search(p.query_text, mode="vector", top_k=p.max_results, threshold=p.threshold)
+        hits = store.index.search_hits(p.query_text, mode="vector", top_k=p.max_results, threshold=p.threshold)
         out = []
         for h in hits:
             chunk = store.chunk(h.id)

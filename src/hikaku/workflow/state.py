@@ -18,6 +18,9 @@ from typing import Annotated, Any, TypedDict
 
 from langgraph.channels.delta import DeltaChannel
 
+from ..align import Decision, ResolvedGroup
+from ..result import ComparisonResult
+
 __all__ = ["ComparisonState", "DocumentRef"]
 
 
@@ -44,13 +47,13 @@ class ComparisonState(TypedDict, total=False):
     document_b: DocumentRef
     current_chunk_a: str | None  # first A id of the group the agent is examining
     current_batch: list[str]  # the groups examined in this step (several with --concurrency and an LLM)
-    comparison_results: Annotated[list[dict[str, Any]], _appended()]  # settled groups and agent decisions
+    comparison_results: Annotated[list[Decision], _appended()]  # settled groups and agent decisions
     processed_chunks_a: Annotated[list[str], _appended()]
     agent_thoughts: Annotated[list[str], _appended()]
     current_step: str
     pending_chunks_a: list[str]  # groups (by first A id) the agent must examine, in document order
     cursor: int  # index into pending_chunks_a of the next group
-    agent_outputs: list[dict[str, Any]]  # the decisions of the last react_agent step
+    agent_outputs: list[Decision]  # the decisions of the last react_agent step
     fingerprint: str  # of the inputs and options: a run is only resumed on the same ones
-    changes: list[dict[str, Any]]  # the resolved changes
-    result: dict[str, Any]  # the ComparisonResult as JSON-able dict
+    changes: list[ResolvedGroup]  # the resolved alignment
+    result: ComparisonResult

@@ -38,8 +38,7 @@ class ChromaVectorStore:
         self._ids: set[str] = set(self._collection.get(include=[])["ids"])
         self._dim: int | None = None
         if self._ids:
-            first = self._collection.get(ids=[next(iter(self._ids))], include=["embeddings"])["embeddings"]
-            self._dim = len(first[0])
+            self._dim = len(self.vector(next(iter(self._ids))))
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -49,6 +48,9 @@ class ChromaVectorStore:
 
     def item_ids(self) -> list[str]:
         return sorted(self._ids)
+
+    def close(self) -> None:
+        """Chroma's clients hold nothing that must be released explicitly."""
 
     def add(self, ids: Sequence[str], vectors: np.ndarray) -> None:
         vectors = checked_vectors(ids, vectors, self._dim, self._ids)
@@ -67,11 +69,14 @@ class ChromaVectorStore:
 
     def vector(self, item_id: str) -> np.ndarray:
         got = self._collection.get(ids=[item_id], include=["embeddings"])["embeddings"]
+        if got is None or not len(got):
+            raise KeyError(item_id)
         return np.asarray(got[0], dtype=np.float32)
 
     def search(self, vector: np.ndarray, k: int, threshold: float | None = None) -> list[Hit]:
         if not self._ids or k <= 0:
             return []
-        res = self._collection.query(query_embeddings=[np.asarray(vector, dtype=np.float32).reshape(-1).tolist()],
+        res = self._collection.query(query_embeddings=np.asarray(vector, dtype=np.float32).reshape(1, -1),
                                      n_results=min(k + TIE_MARGIN, len(self._ids)), include=["distances"])
-        return ranked([Hit(i, float(min(1.0, 1.0 - d))) for i, d in zip(res["ids"][0], res["distances"][0])], k, threshold)
+        distances = res["distances"] or [[]]
+        return ranked([Hit(i, float(min(1.0, 1.0 - d))) for i, d in zip(res["ids"][0], distances[0])], k, threshold)

@@ -6,6 +6,7 @@ rebuilds the FAISS index when it opens (a flat index builds in milliseconds)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -24,7 +25,7 @@ class FaissVectorStore:
         except ImportError:
             raise MissingDependencyError("faiss-cpu", "faiss", "The FAISS vector store") from None
         self._faiss = faiss
-        self._index = None
+        self._index: Any = None  # built with the first vectors (their dimension)
         self._dim: int | None = None
         self._num: dict[str, int] = {}
         self._ids: dict[int, str] = {}
@@ -56,6 +57,12 @@ class FaissVectorStore:
             self._index.remove_ids(np.asarray(nums, dtype=np.int64))
             for n in nums:
                 self._ids.pop(n, None)
+
+    def item_ids(self) -> list[str]:
+        return sorted(self._num)
+
+    def close(self) -> None:
+        """Nothing to release."""
 
     def vector(self, item_id: str) -> np.ndarray:
         return self._index.reconstruct(self._num[item_id])

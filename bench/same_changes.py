@@ -1,0 +1,72 @@
+"""Behaviour check for refactors: dump the ``changes`` of every dev pair and of the
+example pair, or check them against an earlier dump.
+
+    python bench/same_changes.py --write /tmp/before      # on the old code
+    python bench/same_changes.py --check /tmp/before      # on the new code: identical or a list of differences
+
+Needs ../shared/eval (the dev pairs); runs in-process (the embedding model loads once).
+Each pair is compared in the default mode and with --strict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import hikaku
+
+ROOT = Path(__file__).resolve().parent.parent
+EVAL = ROOT.parent / "shared" / "eval"
+
+
+def pairs() -> list[tuple[str, Path, Path]]:
+    out = [("example", ROOT / "examples" / "shugyo_kisoku_v1.md", ROOT / "examples" / "shugyo_kisoku_v2.md")]
+    for d in sorted(EVAL.glob("*/dev/*")):
+        if (d / "a.json").is_file():
+            out.append((f"{d.parent.parent.name}/{d.name}", d / "a.json", d / "b.json"))
+    return out
+
+
+def dump(a: Path, b: Path, strict: bool) -> list[dict]:
+    result = hikaku.compare(str(a), str(b), strict=strict, llm="offline", embedding_cache=False)
+    return [c.model_dump(mode="json") for c in result.changes]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--write", metavar="DIR")
+    g.add_argument("--check", metavar="DIR")
+    p.add_argument("--limit", type=int, default=0, help="only the first N pairs")
+    args = p.parse_args()
+    todo = pairs()[: args.limit or None]
+    target = Path(args.write or args.check)
+    target.mkdir(parents=True, exist_ok=True)
+    differ = 0
+    start = time.perf_counter()
+    for name, a, b in todo:
+        for strict in (False, True):
+            got = dump(a, b, strict)
+            f = target / (name.replace("/", "__") + ("__strict" if strict else "") + ".json")
+            if args.write:
+                f.write_text(json.dumps(got, ensure_ascii=False, indent=1), encoding="utf-8")
+                continue
+            want = json.loads(f.read_text(encoding="utf-8"))
+            if got != want:
+                differ += 1
+                print(f"DIFFERENT {name} strict={strict}: {len(want)} -> {len(got)} rows")
+                for x, y in zip(want, got):
+                    if x != y:
+                        keys = [k for k in x if x.get(k) != y.get(k)]
+                        print(f"  first difference in {x.get('a_ids')}/{x.get('b_ids')}: {keys}")
+                        break
+    secs = time.perf_counter() - start
+    print(f"{len(todo)} pairs × 2 modes in {secs:.0f} s: " + ("written" if args.write else f"{differ} different"))
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""LLM-written summaries of heading nodes for ``get_context_tool_a`` / ``_b``.
+
+Offline, a node's summary is extractive (its heading and the leading sentences under
+it, computed by the document store). With an LLM configured, :class:`LLMSummarizer`
+(a ``hikaku.tools.HeadingSummarizer``)
+writes one or two sentences per node, on demand (only for the headings the LLM agent asks
+about; the offline policy's tool calls keep the extractive summary), cached on disk by
+(model, language, text) so that a node is summarised once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import sqlite3
+import threading
+from pathlib import Path
+
+from .prompts import render
+from .recording import ModelUsageCallback, current_recorder, llm_turn
+from typing import Any
+
+__all__ = ["LLMSummarizer"]
+
+log = logging.getLogger(__name__)
+MAX_INPUT_CHARS = 4000
+
+
+class LLMSummarizer:
+    def __init__(self, model: Any, *, model_name: str, lang: str, cache_path: Path | None) -> None:
+        self.model = model
+        self.model_name = model_name
+        self.lang = lang
+        self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = None
+        if cache_path is not None:
+            try:
+                cache_path.parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(str(cache_path), check_same_thread=False)
+                self._db.execute("CREATE TABLE IF NOT EXISTS summaries (key TEXT PRIMARY KEY, summary TEXT NOT NULL)")
+                self._db.commit()
+            except sqlite3.Error as e:
+                log.warning("summary cache %s unusable (%s): summaries are not cached", cache_path, e)
+                self._db = None
+        self.calls = 0
+
+    def _key(self, heading: str, text: str) -> str:
+        raw = "\x00".join((self.model_name, self.lang, heading, text[:MAX_INPUT_CHARS]))
+        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+    def summarize(self, heading: str, text: str) -> str | None:
+        from langchain_core.messages import HumanMessage, SystemMessage
+
+        if not llm_turn.get():  # a tool call of the offline policy: no model call for it
+            return None
+        key = self._key(heading, text)
+        with self._lock:
+            if self._db is not None:
+                row = self._db.execute("SELECT summary FROM summaries WHERE key = ?", (key,)).fetchone()
+                if row:
+                    return str(row[0])
+        rec = current_recorder.get()
+        try:
+            reply = self.model.invoke(
+                [SystemMessage(render("heading_summary", self.lang)),
+                 HumanMessage(f"{heading}\n\n{text[:MAX_INPUT_CHARS]}")],
+                config={"callbacks": [ModelUsageCallback(rec)]} if rec is not None else None,
+            )
+        except Exception as e:  # a summary is a convenience: fall back to the extractive one
+            log.info("summary of %r failed: %s", heading, e)
+            return None
+        self.calls += 1
+        summary = " ".join(str(reply.content if isinstance(reply.content, str) else "").split())
+        if not summary:
+            return None
+        with self._lock:
+            if self._db is not None:
+                self._db.execute("INSERT OR REPLACE INTO summaries VALUES (?, ?)", (key, summary))
+                self._db.commit()
+        return summary

@@ -1,0 +1,101 @@
+"""Settle the final alignment from the plan's settled groups and the agent's decisions.
+
+Competition for a B chunk is decided globally: settled groups (identical anchors,
+certain plan matches) keep their chunks; agent decisions are honoured from the most
+to the least convincing, and a decision that lost its chunk falls back to its next
+alternative or becomes a deletion. B chunks nobody holds are additions. Pairs that
+break the document order (outside the longest order-preserving chain) are *moved*.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+
+from ..document import Document
+from .anchors import longest_increasing_subsequence
+from .decision import Decision, ResolvedGroup
+
+__all__ = ["resolve"]
+
+
+def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document, *, tau: float) -> list[ResolvedGroup]:
+    def pos_a(chunk_id: str) -> int:
+        p = doc_a.position(chunk_id)
+        assert p is not None, chunk_id
+        return p
+
+    def pos_b(chunk_id: str) -> int:
+        p = doc_b.position(chunk_id)
+        assert p is not None, chunk_id
+        return p
+
+    taken: dict[int, ResolvedGroup] = {}
+    out: list[ResolvedGroup] = []
+
+    def take(d: Decision, b_ids: Sequence[str], similarity: float | None, reason: str) -> ResolvedGroup:
+        g = ResolvedGroup(
+            a=tuple(pos_a(i) for i in d.a_ids),
+            b=tuple(pos_b(j) for j in b_ids),
+            similarity=similarity,
+            confidence=d.confidence,
+            decided_by=d.decided_by,
+            reason=reason,
+            # the LLM's account of what changed holds for the counterpart it chose
+            description=d.description if tuple(b_ids) == d.b_ids else "",
+        )
+        for j in g.b:
+            taken[j] = g
+        out.append(g)
+        return g
+
+    settled = [d for d in decisions if d.settled]
+    by_agent = [d for d in decisions if not d.settled]
+    for d in settled:
+        take(d, d.b_ids, d.similarity, d.reason)
+    by_agent.sort(key=lambda d: (-d.score, pos_a(d.a_ids[0])))
+    for d in by_agent:
+        options: list[tuple[tuple[str, ...], float | None, str]] = []
+        if d.b_ids:
+            options.append((d.b_ids, d.similarity, d.reason))
+            for b_ids, score in d.alternatives:
+                if score >= tau:
+                    options.append((b_ids, score, "fallback: its first choice went to a closer chunk"))
+        for b_ids, similarity, reason in options:
+            if all(pos_b(j) not in taken for j in b_ids):
+                take(d, b_ids, similarity, reason)
+                break
+        else:
+            lost = ""
+            if d.b_ids:
+                winner = taken.get(pos_b(d.b_ids[0]))
+                holder = ",".join(doc_a.chunks[i].id for i in winner.a) if winner else "?"
+                lost = f"its counterpart {','.join(d.b_ids)} went to {holder}"
+            g = take(d, (), None, lost or d.reason)
+            if lost:
+                g.confidence = 0.5
+    for j in range(len(doc_b.chunks)):
+        if j not in taken:
+            out.append(ResolvedGroup(a=(), b=(j,), similarity=None, confidence=1.0, decided_by="resolver",
+                                     reason="no chunk of A corresponds"))
+    pairs = sorted((min(g.a), min(g.b)) for g in out if g.a and g.b)
+    chain = set(longest_increasing_subsequence(pairs))
+    for g in out:
+        if g.a and g.b and (min(g.a), min(g.b)) not in chain:
+            g.moved = True
+    return _in_reading_order(out)
+
+
+def _in_reading_order(groups: list[ResolvedGroup]) -> list[ResolvedGroup]:
+    """Pairs and additions in B order; a deletion right after the pair of the A chunk
+    before it (or at the start)."""
+    b_of_a = sorted((i, min(g.b)) for g in groups if g.a and g.b and not g.moved for i in g.a)
+    keys_a = [i for i, _ in b_of_a]
+
+    def key(g: ResolvedGroup) -> tuple[float, int, int]:
+        if g.b:
+            return (float(min(g.b)), 1, min(g.a) if g.a else -1)
+        k = bisect.bisect_left(keys_a, min(g.a))
+        return ((b_of_a[k - 1][1] if k else -1.0) + 0.5, 0, min(g.a))
+
+    return sorted(groups, key=key)

@@ -1,0 +1,43 @@
+"""The 項目 (item) column: what a reader calls the changed part of the document."""
+
+from __future__ import annotations
+
+from .._text import shorten
+from ..document import Chunk
+from ..document.headings import detect_heading, is_caption, split_label
+
+__all__ = ["item_label"]
+
+
+def _label_of(chunk: Chunk) -> str | None:
+    st = chunk.structure
+    if st.label:
+        return f"{st.label}（{st.title}）" if st.title else st.label
+    if st.heading and st.heading.strip():
+        return shorten(st.heading.strip(), 40)
+    lines = [ln.strip() for ln in chunk.content.splitlines()[:2] if ln.strip()]
+    caption = lines[0] if lines and is_caption(lines[0]) else None
+    for line in lines:
+        h = detect_heading(line, markdown=False)
+        if h is not None:
+            found, rest = split_label(h.text)
+            if found and caption:
+                return f"{found}{caption}"
+            if found and h.kind != "article" and rest:
+                return shorten(f"{found} {rest}", 40)
+            return found or shorten(h.text, 40)
+    return None
+
+
+def item_label(chunks_a: list[Chunk], chunks_b: list[Chunk]) -> str:
+    """Label from the chunks' headings (A side first); the chunk ids when there is none."""
+    for group in (chunks_a, chunks_b):
+        if group:
+            found = _label_of(group[0])
+            if found:
+                return found
+    ids_a = ",".join(c.id for c in chunks_a)
+    ids_b = ",".join(c.id for c in chunks_b)
+    if ids_a and ids_b:
+        return f"{ids_a} → {ids_b}"
+    return ids_a or ids_b

@@ -1,0 +1,123 @@
+"""Report labels in Japanese (default) and English."""
+
+from __future__ import annotations
+
+from .._exceptions import ConfigurationError
+from ..result import Change
+
+__all__ = ["labels", "type_label", "LANGS"]
+
+LANGS = ("ja", "en")
+
+_LABELS = {
+    "ja": {
+        "item": "項目",
+        "doc_a": "ドキュメントA",
+        "doc_b": "ドキュメントB",
+        "type": "変更タイプ",
+        "added": "追加",
+        "deleted": "削除",
+        "modified": "変更",
+        "unchanged": "一致",
+        "moved": "移動",
+        "split": "分割",
+        "merged": "統合",
+        "cosmetic": "表記のみ",
+        "title": "比較結果",
+        "totals": "集計",
+        "moved_total": "移動",
+        "none": "—",
+        "no_changes": "変更はありません。",
+        "sep": "、",
+        "quote_open": "「",
+        "quote_close": "」",
+        "added_text": "追加",
+        "deleted_text": "削除",
+        "cosmetic_summary": "表記の違いのみ（全角・半角や空白）",
+        "cosmetic_whitespace": "空白・改行の違いのみ",
+        "cosmetic_width": "全角・半角など表記の違いのみ",
+        "cosmetic_list_marker": "番号・記号の付け替えのみ",
+        "cosmetic_page_artefact": "ページ番号・ヘッダーの違いのみ",
+        "moved_summary": "位置を移動",
+        "moved_to": "{a} → {b}へ移動",
+        "notes": "注記",
+        "sections": "見出し",
+        "chart_title": "見出しごとの変更",
+        "filter": "表示する変更",
+        "filter_changes": "変更のあった項目",
+        "filter_all": "すべて",
+        "no_rows": "該当する項目はありません。",
+        "policy": "判定",
+        "note_budget": "トークン予算に達したため、{n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
+        "note_unavailable": "LLM が応答しないため、{n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
+        "note_error": "LLM の呼び出しに失敗した {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
+        "note_invalid": "LLM の回答が使えなかった {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
+    },
+    "en": {
+        "item": "Item",
+        "doc_a": "Document A",
+        "doc_b": "Document B",
+        "type": "Change",
+        "added": "Added",
+        "deleted": "Deleted",
+        "modified": "Modified",
+        "unchanged": "Unchanged",
+        "moved": "moved",
+        "split": "split",
+        "merged": "merged",
+        "cosmetic": "cosmetic",
+        "title": "Comparison",
+        "totals": "Totals",
+        "moved_total": "Moved",
+        "none": "—",
+        "no_changes": "No changes.",
+        "sep": "; ",
+        "quote_open": "\"",
+        "quote_close": "\"",
+        "added_text": "added",
+        "deleted_text": "removed",
+        "cosmetic_summary": "only width or spacing differs",
+        "cosmetic_whitespace": "only whitespace differs",
+        "cosmetic_width": "only character width or form differs",
+        "cosmetic_list_marker": "only list numbering differs",
+        "cosmetic_page_artefact": "only page numbers or headers differ",
+        "moved_summary": "moved",
+        "moved_to": "moved: {a} → {b}",
+        "notes": "Notes",
+        "sections": "Sections",
+        "chart_title": "Changes per section",
+        "filter": "Changes to show",
+        "filter_changes": "All changes",
+        "filter_all": "Everything",
+        "no_rows": "Nothing to show.",
+        "policy": "decided by",
+        "note_budget": "The token budget was reached: {n} chunk(s) were compared by the offline policy ({detail}).",
+        "note_unavailable": "The LLM stopped answering: {n} chunk(s) were compared by the offline policy ({detail}).",
+        "note_error": "The LLM call failed for {n} chunk(s), compared by the offline policy instead ({detail}).",
+        "note_invalid": "The LLM gave no usable answer for {n} chunk(s), compared by the offline policy instead ({detail}).",
+    },
+}
+
+
+def labels(lang: str) -> dict[str, str]:
+    try:
+        return _LABELS[lang]
+    except KeyError:
+        raise ConfigurationError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}") from None
+
+
+def type_label(change: Change, lang: str) -> str:
+    L = labels(lang)
+    base = L[change.type]
+    notes = []
+    if change.moved:
+        notes.append(L["moved"])
+    if change.type in ("modified", "unchanged") and len(change.a_ids) == 1 and len(change.b_ids) > 1:
+        notes.append(L["split"])
+    if change.type in ("modified", "unchanged") and len(change.a_ids) > 1 and len(change.b_ids) == 1:
+        notes.append(L["merged"])
+    if change.cosmetic:
+        notes.append(L["cosmetic"])
+    if notes:
+        base += f"（{'・'.join(notes)}）" if lang == "ja" else f" ({', '.join(notes)})"
+    return base

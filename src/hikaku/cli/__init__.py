@@ -1,0 +1,61 @@
+"""Command line: ``hikaku COMMAND …``. Each command is one module of this package with
+``add_parser(subparsers)`` and ``run(args) -> exit status``; this module only parses the
+arguments, sets up logging and turns errors into one line and an exit status."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from .._exceptions import ConfigurationError, HikakuError, InputError
+
+__all__ = ["main", "build_parser", "COMMANDS", "EXIT_INPUT", "EXIT_FAILURE"]
+
+EXIT_INPUT = 2
+EXIT_FAILURE = 1
+
+
+COMMANDS = ("compare",)  # modules of hikaku.cli, each with add_parser(subparsers) and run(args) -> int
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hikaku", description="Compare two versions of a document.")
+    p.add_argument("--version", action="version", version=f"hikaku {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"{__name__}.{name}").add_parser(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_INPUT
+    level = {0: logging.WARNING, 1: logging.INFO}.get(args.verbose, logging.DEBUG)
+    logging.basicConfig(level=level, format="hikaku: %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    try:
+        return int(importlib.import_module(args.command_module).run(args))
+    except (InputError, ConfigurationError) as e:
+        print(f"hikaku: error: {e}", file=sys.stderr)
+        return EXIT_INPUT
+    except HikakuError as e:
+        print(f"hikaku: error: {e}", file=sys.stderr)
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        print("hikaku: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # a bug: one line, and the traceback with -v
+        if args.verbose:
+            raise
+        print(f"hikaku: internal error: {type(e).__name__}: {e} (run with -v for details)", file=sys.stderr)
+        return EXIT_FAILURE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

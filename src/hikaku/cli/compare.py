@@ -1,0 +1,151 @@
+"""``hikaku compare A B``: the comparison of two documents, a thin layer over
+:func:`hikaku.compare`. Options are resolved once (arguments > HIKAKU_* > config.toml)
+and the same object drives the comparison and the report."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .._compare import compare
+from .._exceptions import ConfigurationError
+from ..changes import LANGS
+from ..embeddings import EMBEDDERS
+from ..llm import choose_model, llm_environment
+from ..loaders import INPUT_FORMATS
+from ..renderers import DIFF_STYLES, FORMATS, RenderOptions, format_for_path, render
+from ..settings import TOOL_NAMES, resolve_options
+from ..tokenizers import TOKENIZERS
+from ..workflow.checkpoint import default_checkpoint_path, new_run_id
+from ._common import Progress, say
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    c = sub.add_parser(
+        "compare",
+        help="compare document A (old) with document B (new)",
+        description="Compare document A (old) with document B (new) and report what was added, "
+        "deleted and modified. Inputs: chunk JSON/JSONL, Markdown, plain text, PDF, Word (.docx), HTML. "
+        "Progress and notes go to "
+        "stderr, the report to stdout or -o FILE.",
+    )
+    c.add_argument("a", help="document A (the old version)")
+    c.add_argument("b", help="document B (the new version)")
+    c.add_argument("-f", "--format", choices=FORMATS, default=None,
+                   help="output format (default: from the -o extension, else md); html is a standalone "
+                   "side-by-side report")
+    c.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    c.add_argument("--strict", action="store_true", default=None,
+                   help="report whitespace, width, list-marker and page-artefact differences as changes")
+    c.add_argument("--diff-style", choices=DIFF_STYLES, default=None,
+                   help="highlights in Markdown cells: md (~~old~~ **new**, default), html (<del>/<ins>), none")
+    c.add_argument("--excel", action="store_true", help="CSV for Excel: UTF-8 with BOM, CRLF, formula-safe cells")
+    c.add_argument("--include-unchanged", action="store_true", default=None, help="list unchanged chunks (一致) too")
+    c.add_argument("--lang", choices=LANGS, default=None, help="report language (default: ja)")
+    c.add_argument("--input-format", choices=INPUT_FORMATS, default=None, help="read both inputs in this format")
+    c.add_argument("--embedding", metavar="MODEL", default=None,
+                   help=f"embedding model: {', '.join(EMBEDDERS)} (default: use, offline)")
+    c.add_argument("--embedding-base-url", metavar="URL", default=None,
+                   help="an OpenAI-compatible or Ollama embedding server")
+    c.add_argument("--no-embedding-cache", dest="embedding_cache", action="store_false", default=None,
+                   help="do not keep embeddings in $HIKAKU_HOME/cache/embeddings.sqlite")
+    c.add_argument("--tokenizer", choices=TOKENIZERS, default=None, help="keyword tokenizer (default: sudachi)")
+    c.add_argument("--tools", metavar="LIST", default=None,
+                   help=f"comma-separated tools the agent may use (default: all of {', '.join(TOOL_NAMES)})")
+    c.add_argument("--no-merges", action="store_true", help="do not detect splits and merges")
+    m = c.add_argument_group("LLM", "A chat model drives the agent when one is configured; otherwise the "
+                             "offline policy does. Keys come from the environment or ./.env.")
+    m.add_argument("--llm", metavar="PROVIDER:MODEL", default=None,
+                   help="e.g. openai:gpt-4.1-mini (default when OPENAI_API_KEY is set), azure_openai:DEPLOYMENT, "
+                   "ollama:qwen3:8b, or 'offline'")
+    m.add_argument("--llm-base-url", metavar="URL", default=None, help="an OpenAI-compatible server, e.g. "
+                   "http://127.0.0.1:8000/v1 (vLLM, LM Studio, llama.cpp)")
+    m.add_argument("--llm-scope", choices=("uncertain", "changed", "all"), default=None,
+                   help="chunks the LLM examines: uncertain matches (default), also the changed pairs, or all")
+    m.add_argument("--max-tokens-total", type=int, metavar="N", default=None,
+                   help="token budget of the run; then the offline policy takes over")
+    m.add_argument("--concurrency", type=int, metavar="N", default=None, help="chunks examined at once (default 4)")
+    r = c.add_argument_group("runs", "Durable runs and traces.")
+    r.add_argument("--checkpoint", metavar="PATH", default=None,
+                   help="checkpoint the run in this SQLite file (default with an LLM: "
+                   "$HIKAKU_HOME/checkpoints.sqlite)")
+    r.add_argument("--no-checkpoint", action="store_true", help="do not checkpoint an LLM run")
+    r.add_argument("--resume", metavar="RUN_ID", default=None, help="continue an interrupted run (same A, B, options)")
+    r.add_argument("--trace", metavar="FILE", default=None, help="write every agent step to FILE as JSON lines")
+    g = c.add_mutually_exclusive_group()
+    g.add_argument("--progress", action="store_true", default=None, help="always show a progress bar on stderr")
+    g.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    c.add_argument("-v", "--verbose", action="count", default=0, help="log to stderr (-vv for debug)")
+    c.set_defaults(command_module=__name__)
+
+
+def run(args: argparse.Namespace) -> int:
+    options = {
+        "lang": args.lang,
+        "include_unchanged": args.include_unchanged,
+        "strict": args.strict,
+        "diff_style": args.diff_style,
+        "input_format": args.input_format,
+        "embedding": args.embedding,
+        "embedding_base_url": args.embedding_base_url,
+        "embedding_cache": args.embedding_cache,
+        "tokenizer": args.tokenizer,
+        "enabled_tools": args.tools,
+        "allow_merges": False if args.no_merges else None,
+        "llm": args.llm,
+        "llm_base_url": args.llm_base_url,
+        "llm_scope": args.llm_scope,
+        "max_tokens_total": args.max_tokens_total,
+        "concurrency": args.concurrency,
+    }
+    opts = resolve_options(options)  # arguments > HIKAKU_* > config.toml, once: the run and the report
+    fmt = args.format or (format_for_path(args.output) if args.output else "md")
+    choice, why = choose_model(opts, llm_environment())
+    checkpoint = args.checkpoint
+    if checkpoint is None and not args.no_checkpoint and (choice is not None or args.resume):
+        checkpoint = str(default_checkpoint_path())
+    run_id = args.resume or (new_run_id() if checkpoint else None)
+    if checkpoint and not args.resume:
+        say(f"run {run_id} (checkpoint {checkpoint}); if it stops, continue with --resume {run_id}")
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    progress = Progress(bool(show))
+    try:
+        result = compare(args.a, args.b, options=opts, progress=progress, checkpoint=checkpoint, run_id=run_id,
+                         resume=bool(args.resume), trace=args.trace)
+    except KeyboardInterrupt:
+        progress.close()
+        if checkpoint:
+            say(f"interrupted; nothing settled is lost: continue with --resume {run_id}"
+                 + (f" --checkpoint {checkpoint}" if args.checkpoint else ""))
+            return 130
+        raise
+    finally:
+        progress.close()
+    if why:
+        say(f"offline: {why}")
+    for note in result.notes:
+        say(f"note: {note}")
+    report = render(result, fmt, RenderOptions(lang=opts.lang, include_unchanged=opts.include_unchanged,
+                                               diff_style=opts.diff_style, excel=args.excel))
+    data = report.encode("utf-8") if isinstance(report, str) else report
+    if args.output:
+        try:
+            with open(args.output, "wb") as f:
+                f.write(data)
+        except OSError as e:
+            raise ConfigurationError(f"{args.output}: cannot write the report: {e.strerror}") from None
+    elif isinstance(report, bytes):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(report)
+        sys.stdout.buffer.flush()
+    else:
+        out = sys.stdout
+        if (out.encoding or "").lower().replace("-", "") != "utf8" and hasattr(out, "reconfigure"):
+            out.reconfigure(encoding="utf-8")
+        out.write(report)
+        out.flush()
+    return 0
+
+

@@ -1,0 +1,19 @@
+"""The documents hikaku compares: chunks, their order and their place in the structure
+(heading path, label, title, pages), and the recognition of headings in text."""
+
+from __future__ import annotations
+
+from ._model import Chunk, Document
+from .headings import Heading, detect_heading, is_caption, split_label
+from .structure import ChunkStructure, parse_structure
+
+__all__ = [
+    "Chunk",
+    "ChunkStructure",
+    "Document",
+    "Heading",
+    "detect_heading",
+    "is_caption",
+    "parse_structure",
+    "split_label",
+]

@@ -1,0 +1,214 @@
+"""Chunk Markdown and plain text along their headings.
+
+Every heading starts a chunk that runs to the next heading; the chunk carries the
+path of headings above it, so that the context tools can walk up the hierarchy. A
+caption line such as ``（目的）`` stays with the article it titles. Text without any
+heading is chunked by paragraph (blank lines); a section longer than ``max_chars``
+is cut at paragraph boundaries, and a paragraph longer than that at sentence ends (。).
+A table (lines starting with ``|``) is never cut: its rows stay together.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..document import Chunk
+from ..document.headings import Heading, detect_heading, is_caption, split_label
+
+__all__ = ["chunk_text", "first_heading", "table_lines"]
+
+
+@dataclass
+class _Section:
+    heading: Heading | None
+    path: list[str]
+    lines: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
+    caption: str | None = None
+
+
+def chunk_text(
+    text: str,
+    *,
+    source: str,
+    markdown: bool = True,
+    id_prefix: str = "c",
+    max_chars: int = 2000,
+) -> list[Chunk]:
+    """Split *text* into chunks; ids are ``{id_prefix}1``, ``{id_prefix}2`` …"""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    offsets = []
+    pos = 0
+    for line in lines:
+        offsets.append(pos)
+        pos += len(line) + 1
+
+    sections: list[_Section] = []
+    stack: list[tuple[int, str]] = []  # (rank, heading text)
+    current = _Section(heading=None, path=[])
+    in_fence = False
+    pending_caption: tuple[int, str] | None = None
+
+    for lineno, line in enumerate(lines):
+        stripped = line.strip()
+        if markdown and stripped.startswith(("```", "~~~")):
+            in_fence = not in_fence
+        heading = None if in_fence else detect_heading(line, markdown=markdown)
+        if heading is not None and heading.kind == "item" and not _item_is_heading(lines, lineno, current, markdown):
+            heading = None
+        if heading is None and not in_fence and is_caption(line) and _next_is_article(lines, lineno, markdown):
+            pending_caption = (lineno, line)
+            continue
+        if heading is not None:
+            sections.append(current)
+            while stack and stack[-1][0] >= heading.rank:
+                stack.pop()
+            current = _Section(heading=heading, path=[h for _, h in stack])
+            if pending_caption is not None:
+                current.lines.append(pending_caption)
+                current.caption = pending_caption[1].strip()
+                pending_caption = None
+            current.lines.append((lineno, heading.text if heading.kind == "markdown" else line))
+            stack.append((heading.rank, heading.text))
+            continue
+        if pending_caption is not None:  # caption not followed by an article after all
+            current.lines.append(pending_caption)
+            pending_caption = None
+        current.lines.append((lineno, line))
+    if pending_caption is not None:
+        current.lines.append(pending_caption)
+    sections.append(current)
+
+    has_headings = any(s.heading is not None for s in sections)
+    chunks: list[Chunk] = []
+    for section in sections:
+        for part_no, part in enumerate(_parts(section, by_paragraph=not has_headings, max_chars=max_chars)):
+            first, last = part[0][0], part[-1][0]
+            content = "\n".join(t for _, t in part).strip()
+            if not content:
+                continue
+            metadata: dict = {
+                "source": source,
+                "heading_path": list(section.path),
+                "line_start": first + 1,
+                "line_end": last + 1,
+                "char_start": offsets[first],
+                "char_end": offsets[last] + len(lines[last]),
+            }
+            if section.heading is not None:
+                label, rest = split_label(section.heading.text)
+                title = rest if rest and len(rest) <= 40 and "。" not in rest else None
+                if section.caption and (not title or label is None):
+                    title = section.caption.strip()[1:-1]
+                metadata.update(
+                    heading=section.heading.text,
+                    level=len(section.path) + 1,
+                    kind="heading" if content == section.heading.text.strip() else "section",
+                )
+                if label:
+                    metadata["label"] = label
+                if title and title != label:
+                    metadata["title"] = title
+                if part_no:
+                    metadata["part"] = part_no + 1
+            else:
+                metadata.update(level=len(section.path) + 1, kind="paragraph")
+            chunks.append(Chunk(id=f"{id_prefix}{len(chunks) + 1}", content=content, metadata=metadata))
+    return chunks
+
+
+def _item_is_heading(lines: list[str], i: int, current: _Section, markdown: bool) -> bool:
+    """（N） starts a titled subsection only outside an article and when body text (not
+    another numbered line) follows; otherwise it is an item of a list."""
+    if current.heading is not None and current.heading.kind == "article":
+        return False
+    for line in lines[i + 1: i + 4]:
+        if not line.strip():
+            continue
+        return detect_heading(line, markdown=markdown) is None
+    return False
+
+
+def _next_is_article(lines: list[str], i: int, markdown: bool) -> bool:
+    for line in lines[i + 1: i + 3]:
+        if not line.strip():
+            continue
+        h = detect_heading(line, markdown=markdown)
+        return h is not None and h.kind in ("article", "markdown")
+    return False
+
+
+def _sentences(paragraph: list[tuple[int, str]], max_chars: int) -> list[list[tuple[int, str]]]:
+    """A paragraph over *max_chars* cut after 。 (or . ! ?) into pieces under it; tables whole."""
+    if sum(len(t) + 1 for _, t in paragraph) <= max_chars or paragraph[0][1].lstrip().startswith("|"):
+        return [paragraph]
+    out: list[list[tuple[int, str]]] = [[]]
+    size = 0
+    for lineno, text in paragraph:
+        pieces = [s for s in re.split(r"(?<=[。．！？!?])|(?<=\.)(?=\s)", text) if s] if len(text) > max_chars else [text]
+        for piece in pieces:
+            if out[-1] and size + len(piece) > max_chars:
+                out.append([])
+                size = 0
+            if out[-1] and out[-1][-1][0] == lineno:  # same line: glue the sentence back on
+                out[-1][-1] = (lineno, out[-1][-1][1] + piece)
+            else:
+                out[-1].append((lineno, piece))
+            size += len(piece)
+    return [p for p in out if p]
+
+
+def _parts(section: _Section, *, by_paragraph: bool, max_chars: int) -> list[list[tuple[int, str]]]:
+    """The section's lines as one part, or cut at blank lines (every paragraph when
+    *by_paragraph*, otherwise only as needed to keep parts under *max_chars*)."""
+    lines = section.lines
+    while lines and not lines[-1][1].strip():
+        lines = lines[:-1]
+    while lines and not lines[0][1].strip():
+        lines = lines[1:]
+    if not lines:
+        return []
+    total = sum(len(t) + 1 for _, t in lines)
+    if not by_paragraph and total <= max_chars:
+        return [lines]
+    paragraphs: list[list[tuple[int, str]]] = [[]]
+    for ln in lines:
+        if ln[1].strip():
+            paragraphs[-1].append(ln)
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    paragraphs = [q for p in paragraphs if p for q in _sentences(p, max_chars)]
+    if by_paragraph:
+        return paragraphs
+    parts: list[list[tuple[int, str]]] = [[]]
+    size = 0
+    for p in paragraphs:
+        psize = sum(len(t) + 1 for _, t in p)
+        if parts[-1] and size + psize > max_chars:
+            parts.append([])
+            size = 0
+        parts[-1].extend(p)
+        size += psize
+    return parts
+
+
+def table_lines(rows: list[list[str]]) -> list[str]:
+    """Rows as a Markdown pipe table (the first row as the header)."""
+    rows = [r for r in rows if any(c.strip() for c in r)]
+    if not rows:
+        return []
+    width = max(len(r) for r in rows)
+
+    def line(r: list[str]) -> str:
+        cells = [" ".join(c.split()).replace("|", "｜") for c in r] + [""] * (width - len(r))
+        return "| " + " | ".join(cells) + " |"
+
+    return [line(rows[0]), "|" + "---|" * width, *(line(r) for r in rows[1:])]
+
+
+def first_heading(chunks: list[Chunk]) -> str:
+    """The document's title when its first chunks open with a top-level heading."""
+    for c in chunks[:3]:
+        if c.structure.heading and not c.structure.heading_path:
+            return c.structure.heading
+    return ""

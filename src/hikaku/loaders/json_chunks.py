@@ -1,0 +1,15 @@
+"""Chunk JSON: ``[{"id", "content", "metadata"}, …]`` or ``{"id", "title", "chunks": […]}``,
+as produced by any chunker; the chunks are taken as they are."""
+
+from __future__ import annotations
+
+from ._decode import read_text
+from ._records import parse_chunks_json
+from ._registry import Loaded, LoadRequest
+
+__all__ = ["load"]
+
+
+def load(req: LoadRequest) -> Loaded:
+    chunks, fields = parse_chunks_json(read_text(req.path), source=str(req.path))
+    return Loaded(chunks, title=fields.get("title", ""), doc_id=fields.get("id"))

@@ -1,0 +1,13 @@
+"""Chunk JSON Lines: one ``{"id", "content", "metadata"}`` record per line."""
+
+from __future__ import annotations
+
+from ._decode import read_text
+from ._records import parse_chunks_jsonl
+from ._registry import Loaded, LoadRequest
+
+__all__ = ["load"]
+
+
+def load(req: LoadRequest) -> Loaded:
+    return Loaded(parse_chunks_jsonl(read_text(req.path), source=str(req.path)))

@@ -1,0 +1,16 @@
+"""What every renderer is given besides the result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["RenderOptions"]
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    lang: str = "ja"  # labels: ja | en
+    include_unchanged: bool = False  # 一致 rows too (the HTML report always holds them, filtered)
+    diff_style: str = "md"  # Markdown highlights: md (~~old~~ **new**) | html (<del>/<ins>) | none
+    excel: bool = False  # CSV for Excel: BOM, CRLF
+    max_cell_chars: int = 200  # Markdown cells are cut around the first change

@@ -1,0 +1,152 @@
+"""A standalone HTML report: A and B side by side with the changed spans highlighted,
+filters by change type, the heading path as navigation, summary counts and a chart of
+changes per section. One file, no external assets (works offline, can be mailed)."""
+
+from __future__ import annotations
+
+import html
+from functools import cache
+from importlib.resources import files
+from string import Template
+
+from ..changes.labels import labels, type_label
+from ..result import Change, ComparisonResult
+from ._options import RenderOptions
+
+__all__ = ["render", "render_html"]
+
+_TYPES = ("added", "deleted", "modified", "unchanged")
+
+
+@cache
+def _asset(name: str) -> str:
+    return files("hikaku").joinpath("renderers", "assets", name).read_text(encoding="utf-8")
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _highlight(text: str, spans: list[tuple[int, int]], tag: str) -> str:
+    out, pos = [], 0
+    for s, e in spans:
+        if s > pos:
+            out.append(_esc(text[pos:s]))
+        out.append(f"<{tag}>{_esc(text[s:e])}</{tag}>")
+        pos = max(pos, e)
+    out.append(_esc(text[pos:]))
+    return "".join(out)
+
+
+def _section_of(change: Change, roots: frozenset[str] = frozenset()) -> str:
+    """The section a change belongs to, under the documents' titles (which differ between
+    versions: 就業規則（2023年…） and 就業規則（2025年…） hold the same chapters)."""
+    path = change.path[1:] if len(change.path) > 1 and change.path[0] in roots else change.path
+    return " > ".join(path)
+
+
+def _chart(changes: list[Change], sections: list[str], section_of, L: dict[str, str]) -> str:
+    """Horizontal stacked bars: added / deleted / modified per section (inline SVG)."""
+    counts = {s: {t: 0 for t in _TYPES} for s in sections}
+    for c in changes:
+        counts[section_of(c)][c.type] += 1
+    rows = [(s, counts[s]) for s in sections if any(counts[s][t] for t in _TYPES[:3])]
+    if not rows:
+        return f'<p class="empty">{_esc(L["no_changes"])}</p>'
+    top = max(sum(n[t] for t in _TYPES[:3]) for _, n in rows)
+    label_w, bar_w, row_h = 220, 360, 18
+    colours = {"added": "#1a7f37", "deleted": "#cf222e", "modified": "#d4a72c"}
+    parts = []
+    for k, (section, n) in enumerate(rows):
+        y = k * row_h
+        name = section.split(" > ")[-1] if section else L["none"]
+        parts.append(f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end">{_esc(name[:24])}</text>')
+        x = float(label_w)
+        for t in ("added", "deleted", "modified"):
+            if n[t]:
+                w = bar_w * n[t] / top
+                parts.append(f'<rect x="{x:.1f}" y="{y + 3}" width="{w:.1f}" height="{row_h - 6}" fill="{colours[t]}">'
+                             f"<title>{_esc(name)}: {_esc(L[t])} {n[t]}</title></rect>")
+                x += w
+        total = n["added"] + n["deleted"] + n["modified"]
+        parts.append(f'<text x="{x + 4:.1f}" y="{y + 13}">{total}</text>')
+    legend_y = len(rows) * row_h + 14
+    lx = label_w
+    for t in ("added", "deleted", "modified"):
+        parts.append(f'<rect x="{lx}" y="{legend_y - 9}" width="10" height="10" fill="{colours[t]}"/>'
+                     f'<text x="{lx + 14}" y="{legend_y}">{_esc(L[t])}</text>')
+        lx += 80
+    height = legend_y + 6
+    return (f'<svg role="img" aria-label="{_esc(L["chart_title"])}" viewBox="0 0 {label_w + bar_w + 40} {height}" '
+            f'width="{label_w + bar_w + 40}" height="{height}">{"".join(parts)}</svg>')
+
+
+def _row(c: Change, section_no: int, lang: str, L: dict[str, str]) -> str:
+    spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
+    a = _highlight(c.a_text, spans_a, "del") if c.a_ids else f'<span class="empty">{_esc(L["none"])}</span>'
+    b = _highlight(c.b_text, spans_b, "ins") if c.b_ids else f'<span class="empty">{_esc(L["none"])}</span>'
+    summary = f'<span class="summary">{_esc(c.summary)}</span>' if c.summary else ""
+    ids = _esc(" ".join(c.a_ids) + " → " + " ".join(c.b_ids))
+    return (
+        f'<tr class="change" data-type="{c.type}" data-section="{section_no}" title="{ids}">'
+        f'<td>{_esc(c.item) or _esc(L["none"])}</td>'
+        f'<td class="text a">{a}</td><td class="text b">{b}</td>'
+        f'<td class="type"><span class="label {c.type}">{_esc(type_label(c, lang))}</span>{summary}</td></tr>'
+    )
+
+
+def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
+    L = labels(lang)
+    a, b = result.document_a, result.document_b
+    title = f"{L['title']}: {a.title or a.id} → {b.title or b.id}"
+    roots = frozenset(t for t in (a.title, b.title) if t)
+
+    def section_of(c: Change) -> str:
+        return _section_of(c, roots)
+
+    sections = list(dict.fromkeys(section_of(c) for c in result.changes))
+    number = {s: k for k, s in enumerate(sections)}
+    body: list[str] = []
+    current = None
+    for c in result.changes:
+        s = section_of(c)
+        if s != current:
+            current = s
+            body.append(f'<tr class="section" id="sec-{number[s]}" data-section="{number[s]}">'
+                        f'<th colspan="4">{_esc(s) or _esc(L["none"])}</th></tr>')
+        body.append(_row(c, number[s], lang, L))
+    per_section = {s: 0 for s in sections}
+    for c in result.changes:
+        if c.type != "unchanged":
+            per_section[section_of(c)] += 1
+    nav = "".join(
+        f'<li><a href="#sec-{number[s]}">{_esc(s.split(" > ")[-1] if s else L["none"])}</a> '
+        f'<span class="n">({per_section[s]})</span></li>'
+        for s in sections
+    )
+    counts = result.stats.counts
+    count_items = "".join(f'<li class="{t}">{_esc(L[t])} {counts.get(t, 0)}</li>' for t in _TYPES)
+    if result.stats.moved:
+        count_items += f'<li>{_esc(L["moved_total"])} {result.stats.moved}</li>'
+    filters = "".join(
+        f'<button type="button" data-filter="{f}" aria-pressed="false">{_esc(L[key])}</button>'
+        for f, key in (("changes", "filter_changes"), ("added", "added"), ("deleted", "deleted"),
+                       ("modified", "modified"), ("unchanged", "unchanged"), ("all", "filter_all"))
+    )
+    notes = ""
+    if result.notes:
+        notes = '<div class="notes" role="note">' + "<br>".join(_esc(n) for n in result.notes) + "</div>"
+    meta = f"hikaku {result.hikaku_version} · {L['policy']}: {result.stats.policy}"
+    if result.stats.llm_model:
+        meta += f" ({result.stats.llm_model})"
+    return Template(_asset("report.html")).substitute(
+        lang=lang, version=_esc(result.hikaku_version), title=_esc(title), meta=_esc(meta), counts=count_items,
+        notes=notes, nav_label=_esc(L["sections"]), nav=nav, chart_label=_esc(L["chart_title"]),
+        chart=_chart(result.changes, sections, section_of, L), filter_label=_esc(L["filter"]), filters=filters,
+        col_item=_esc(L["item"]), col_a=_esc(L["doc_a"]), col_b=_esc(L["doc_b"]), col_type=_esc(L["type"]),
+        rows="\n".join(body), empty=_esc(L["no_rows"]), css=_asset("report.css"), js=_asset("report.js"),
+    )
+
+
+def render(result: ComparisonResult, options: RenderOptions) -> str:
+    return render_html(result, lang=options.lang)

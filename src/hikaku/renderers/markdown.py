@@ -1,0 +1,116 @@
+"""The Markdown table of the seeds: | 項目 | ドキュメントA | ドキュメントB | 変更タイプ |."""
+
+from __future__ import annotations
+
+from .._exceptions import ConfigurationError
+from .._text import shorten
+from ..changes.labels import labels, type_label
+from ..result import ComparisonResult
+from ._options import RenderOptions
+
+__all__ = ["render", "render_markdown", "escape_cell", "highlighted_cell", "DIFF_STYLES"]
+
+DIFF_STYLES = ("md", "html", "none")
+_MARKS = {"md": (("~~", "~~"), ("**", "**")), "html": (("<del>", "</del>"), ("<ins>", "</ins>"))}
+
+
+def escape_cell(text: str, limit: int = 0) -> str:
+    """Make text safe for one Markdown table cell: pipes escaped, line breaks as <br>,
+    angle brackets as entities (no HTML injection when the Markdown is rendered)."""
+    text = shorten(text.strip(), limit) if limit else text.strip()
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace("\\", "\\\\").replace("|", "\\|")
+    if "\n" not in text and "\r" not in text:
+        return text
+    return "<br>".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _escape_inline(text: str, style: str) -> str:
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace("\\", "\\\\").replace("|", "\\|")
+    if style == "md":  # the text's own asterisks and tildes must not open or close a highlight
+        text = text.replace("*", "\\*").replace("~", "\\~")
+    return text
+
+
+def _window(text: str, spans: list[tuple[int, int]], limit: int) -> tuple[int, int]:
+    """The part of a long text to show: from a little before the first change."""
+    if not limit or len(text) <= limit:
+        return 0, len(text)
+    start = max(0, (spans[0][0] if spans else 0) - limit // 4)
+    return start, min(len(text), start + limit)
+
+
+def highlighted_cell(text: str, spans: list[tuple[int, int]], *, side: str, style: str = "md", limit: int = 0) -> str:
+    """A table cell with the changed spans marked (``~~old~~`` / ``**new**``, or
+    ``<del>`` / ``<ins>``); long text is cut around the first change with ``…``."""
+    if style == "none" or not spans:
+        return escape_cell(text, limit)
+    lo, hi = _window(text, spans, limit)
+    opening, closing = _MARKS[style][0 if side == "a" else 1]
+    pieces: list[str] = ["…"] if lo > 0 else []
+    pos = lo
+    for s, e in [(max(s, lo), min(e, hi)) for s, e in spans if e > lo and s < hi] + [(hi, hi)]:
+        if s > pos:
+            pieces.append(_escape_inline(text[pos:s], style))
+        if e > s:
+            marked = []
+            for line in text[s:e].split("\n"):
+                core = line.strip()
+                if core:
+                    lead, trail = line[: len(line) - len(line.lstrip())], line[len(line.rstrip()):]
+                    marked.append(f"{lead}{opening}{_escape_inline(core, style)}{closing}{trail}")
+                else:
+                    marked.append(line)
+            pieces.append("\n".join(marked))
+        pos = max(pos, e)
+    if hi < len(text):
+        pieces.append("…")
+    lines = "".join(pieces).strip().splitlines()
+    return "<br>".join(line.strip() for line in lines if line.strip())
+
+
+def render_markdown(
+    result: ComparisonResult, *, lang: str = "ja", include_unchanged: bool = False, max_cell_chars: int = 200,
+    diff_style: str = "md",
+) -> str:
+    L = labels(lang)
+    a, b = result.document_a, result.document_b
+    title_a = a.title or a.id
+    title_b = b.title or b.id
+    lines = [
+        f"## {L['title']}: {escape_cell(title_a)} → {escape_cell(title_b)}",
+        "",
+        f"| {L['item']} | {L['doc_a']} | {L['doc_b']} | {L['type']} |",
+        "|---|---|---|---|",
+    ]
+    rows = 0
+    for c in result.changes:
+        if c.type == "unchanged" and not include_unchanged:
+            continue
+        kind = escape_cell(type_label(c, lang))
+        if c.summary and (c.type == "modified" or c.moved or c.cosmetic):
+            kind += "<br>" + escape_cell(c.summary, max_cell_chars)
+        spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
+        cell_a = highlighted_cell(c.a_text, spans_a, side="a", style=diff_style, limit=max_cell_chars)
+        cell_b = highlighted_cell(c.b_text, spans_b, side="b", style=diff_style, limit=max_cell_chars)
+        lines.append(f"| {escape_cell(c.item, 60) or L['none']} | {cell_a or L['none']} | {cell_b or L['none']} | {kind} |")
+        rows += 1
+    if rows == 0:
+        lines = lines[:2] + [L["no_changes"]]
+    counts = result.stats.counts
+    sep = " ／ " if lang == "ja" else " / "
+    totals = sep.join(f"{L[t]} {counts.get(t, 0)}" for t in ("added", "deleted", "modified", "unchanged"))
+    if result.stats.moved:
+        totals += f"{sep}{L['moved_total']} {result.stats.moved}"
+    lines += ["", f"**{L['totals']}**: {totals}", ""]
+    if result.notes:
+        lines += [f"**{L['notes']}**:", ""] + [f"- {escape_cell(n)}" for n in result.notes] + [""]
+    return "\n".join(lines)
+
+
+def render(result: ComparisonResult, options: RenderOptions) -> str:
+    if options.diff_style not in DIFF_STYLES:
+        raise ConfigurationError(f"unknown diff style {options.diff_style!r}; choose one of {', '.join(DIFF_STYLES)}")
+    return render_markdown(result, lang=options.lang, include_unchanged=options.include_unchanged,
+                           diff_style=options.diff_style, max_cell_chars=options.max_cell_chars)

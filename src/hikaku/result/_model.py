@@ -1,0 +1,139 @@
+"""The comparison result hikaku writes.
+
+The JSON form of :class:`ComparisonResult` is the public contract
+``hikaku.comparison/v1`` documented in ``docs/result-schema.md``; renderers
+(``hikaku.renderers``) turn it into Markdown, CSV, HTML and the other formats.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "SCHEMA",
+    "CHANGE_TYPES",
+    "ChangeType",
+    "Change",
+    "DocumentInfo",
+    "ChangeDiff",
+    "ChunkCost",
+    "Stats",
+    "ComparisonResult",
+]
+
+SCHEMA = "hikaku.comparison/v1"
+
+ChangeType = Literal["unchanged", "modified", "deleted", "added"]
+CHANGE_TYPES: tuple[ChangeType, ...] = ("unchanged", "modified", "deleted", "added")
+
+
+class ChangeDiff(BaseModel):
+    """Where the texts of a modified pair differ: ``[start, end)`` character offsets into
+    ``a_text`` (removed) and ``b_text`` (inserted)."""
+
+    a: list[tuple[int, int]] = Field(default_factory=list)
+    b: list[tuple[int, int]] = Field(default_factory=list)
+
+
+class Change(BaseModel):
+    """One row of the comparison.
+
+    ``a_ids`` / ``b_ids`` are lists so that a split (one chunk of A becoming two of B)
+    or a merge (two of A becoming one of B) is a single change. ``added`` has no
+    ``a_ids`` and ``deleted`` no ``b_ids``.
+    """
+
+    type: ChangeType
+    a_ids: list[str] = Field(default_factory=list)
+    b_ids: list[str] = Field(default_factory=list)
+    item: str = ""
+    summary: str = ""
+    confidence: float = 1.0
+    moved: bool = False
+    cosmetic: bool = False
+    cosmetic_kind: str | None = None  # whitespace | width | list_marker | page_artefact
+    similarity: float | None = None
+    a_text: str = ""
+    b_text: str = ""
+    decided_by: str = ""
+    summary_by: Literal["offline", "llm"] = "offline"
+    offline_summary: str | None = None  # when the LLM wrote ``summary``: hikaku's own description, as evidence
+    path: list[str] = Field(default_factory=list)  # heading path of the chunk (B side, else A)
+    diff: ChangeDiff | None = None  # inline differences of a modified pair
+
+
+class DocumentInfo(BaseModel):
+    id: str
+    title: str = ""
+    chunk_count: int
+    source: str | None = None
+
+
+class ChunkCost(BaseModel):
+    """What examining one chunk (group) of A cost."""
+
+    a_ids: list[str]
+    policy: str = "offline"
+    llm_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    tool_calls: int = 0
+    fallback: str | None = None  # why the LLM did not decide (budget, unavailable, error, invalid)
+
+
+class Stats(BaseModel):
+    """Counts, timings and costs of one comparison."""
+
+    counts: dict[str, int] = Field(default_factory=dict)
+    moved: int = 0
+    cosmetic: int = 0
+    splits: int = 0
+    merges: int = 0
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    tool_calls: dict[str, int] = Field(default_factory=dict)
+    tool_calls_total: int = 0
+    llm_calls: int = 0
+    llm_input_tokens: int = 0
+    llm_output_tokens: int = 0
+    policy: str = "offline"
+    chunks_settled_without_agent: int = 0
+    chunks_examined_by_agent: int = 0
+    embedding_model: str | None = None
+    embedded_texts: int = 0
+    llm_model: str | None = None
+    llm_fallbacks: dict[str, int] = Field(default_factory=dict)  # kind (budget, unavailable, error, invalid) -> chunks
+    per_chunk: list[ChunkCost] = Field(default_factory=list)  # the chunks the agent examined
+    run_id: str | None = None
+
+
+class ComparisonResult(BaseModel):
+    """The result of comparing document A with document B."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    schema_id: str = Field(default=SCHEMA, alias="schema")
+    hikaku_version: str = ""
+    document_a: DocumentInfo
+    document_b: DocumentInfo
+    changes: list[Change]
+    stats: Stats = Field(default_factory=Stats)
+    notes: list[str] = Field(default_factory=list)  # what the reader must know (e.g. an LLM budget was reached)
+
+    def count(self, change_type: ChangeType) -> int:
+        return sum(1 for c in self.changes if c.type == change_type)
+
+    def of_type(self, *types: ChangeType) -> list[Change]:
+        return [c for c in self.changes if c.type in types]
+
+    # -- serialisation -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return self.model_dump_json(by_alias=True, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ComparisonResult:
+        return cls.model_validate_json(text)

@@ -1,0 +1,152 @@
+"""Build a run's :class:`ComparisonRuntime`, complete, before the graph runs: the plan,
+each side's index and tools, the budget and the agent policy.
+
+Deterministic, so that a run resumed from a checkpoint rebuilds exactly what it had;
+only the tokens already spent come from the checkpoint.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .._text import match_key
+from ..agent import AgentPolicy, OfflinePolicy, PolicyParams, group_text
+from ..agent.budget import RunBudget
+from ..agent.recording import TraceWriter, record_tool_call
+from ..align import AlignmentParams, DPParams, PlannedGroup, plan_alignment
+from ..document import Document
+from ..embeddings import Embedder, embedder_for
+from ..index import DocumentIndex
+from ..settings import CompareOptions, user_dir
+from ..tokenizers import Tokenizer, get_tokenizer
+from ..tools import DocumentStore, StoreSet, ToolRegistry, build_registry
+from .runtime import ComparisonRuntime, PlanView, ProgressCallback
+
+__all__ = ["PolicyInputs", "PolicyFactory", "build_runtime", "default_policy"]
+
+
+@dataclass(frozen=True, eq=False)
+class PolicyInputs:
+    """What a policy is built from (``compare(policy_factory=f)`` calls ``f(inputs)``)."""
+
+    document_a: Document
+    document_b: Document
+    options: CompareOptions
+    stores: StoreSet
+    registry: ToolRegistry
+    budget: RunBudget
+    lock: threading.RLock
+    chat_model: Any = None  # a LangChain chat model: the LLM drives the agent
+    model_name: str | None = None
+    trace: TraceWriter | None = None
+
+
+PolicyFactory = Callable[[PolicyInputs], AgentPolicy]
+
+
+def default_policy(p: PolicyInputs) -> AgentPolicy:
+    """The offline policy; with a chat model, the LLM policy (falling back to the offline one)."""
+    o = p.options
+    offline = OfflinePolicy(
+        p.registry, p.document_a, p.document_b, p.stores.b.index,
+        PolicyParams(tau=o.similarity_threshold, move_threshold=o.move_threshold,
+                     certain_similarity=o.certain_similarity, vector_threshold=o.vector_threshold,
+                     vector_max_results=o.vector_max_results),
+        lang=o.lang,
+    )
+    if p.chat_model is None:
+        return offline
+    from ..agent.llm import LLMPolicy
+
+    return LLMPolicy(p.chat_model, p.registry, document_a=p.document_a, document_b=p.document_b, fallback=offline,
+                     options=o, budget=p.budget, lock=p.lock, trace=p.trace, model_name=p.model_name or "")
+
+
+def _examined_by_agent(group: PlannedGroup, scope: str) -> bool:
+    """Uncertain groups always; with an LLM, ``llm_scope`` adds the changed pairs the plan
+    settled (``changed``) or every group (``all``)."""
+    if not group.certain:
+        return True
+    return scope == "all" or (scope == "changed" and not group.kind.startswith("identical"))
+
+
+def build_runtime(
+    document_a: Document,
+    document_b: Document,
+    options: CompareOptions,
+    *,
+    embedder: Embedder | None = None,
+    tokenizer: Tokenizer | None = None,
+    env: Mapping[str, str] | None = None,
+    policy_factory: PolicyFactory | None = None,
+    chat_model: Any = None,
+    model_name: str | None = None,
+    spent_tokens: int = 0,
+    fingerprint: str = "",
+    run_id: str | None = None,
+    offline_batch: int = 16,
+    progress: ProgressCallback | None = None,
+    trace: TraceWriter | None = None,
+) -> ComparisonRuntime:
+    """Plan the alignment, index each side (only the chunks the agent may look for:
+    settled chunks are nobody's candidate and are never embedded), build the tools and
+    the policy. *spent_tokens*: what a resumed run had already spent."""
+    started = time.perf_counter()
+    if progress is not None:
+        progress("plan", 0, 1)
+    o = options
+    a, b = document_a, document_b
+    keys_a = [match_key(c.content) for c in a.chunks]
+    keys_b = [match_key(c.content) for c in b.chunks]
+    params = AlignmentParams(
+        dp=DPParams(tau=o.similarity_threshold, allow_merges=o.allow_merges),
+        certain_similarity=o.certain_similarity,
+        certain_margin=o.certain_margin,
+    )
+    plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True)
+    scope = o.llm_scope if chat_model is not None else "uncertain"
+    agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
+    examined = set(agent_groups)
+    settled_a = {i for k, g in enumerate(plan.groups) if k not in examined for i in g.a}
+    settled_b = {j for k, g in enumerate(plan.groups) if k not in examined for j in g.b}
+    summarizer = None
+    if chat_model is not None and o.llm_summaries:
+        from ..agent.summaries import LLMSummarizer
+
+        summarizer = LLMSummarizer(chat_model, model_name=model_name or "", lang=o.lang,
+                                   cache_path=user_dir() / "cache" / "summaries.sqlite")
+    index_settings = o.index_settings()
+    embedder = embedder or embedder_for(index_settings, env)
+    tokenizer = tokenizer or get_tokenizer(index_settings.tokenizer)
+
+    def store(doc: Document, side: str, settled: set[int]) -> DocumentStore:
+        index = DocumentIndex(index_settings, embedder=embedder, tokenizer=tokenizer)
+        searchable = [c.id for i, c in enumerate(doc.chunks) if i not in settled]
+        return DocumentStore(doc, side, index, searchable=searchable, summarizer=summarizer)
+
+    stores = StoreSet(store(a, "A", settled_a), store(b, "B", settled_b))
+    lock = threading.RLock()
+    registry = build_registry(stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s,
+                              listener=record_tool_call, lock=lock)
+    budget = RunBudget(o.max_tokens_total, used=spent_tokens, max_failures=o.llm_max_failures)
+    inputs = PolicyInputs(a, b, o, stores, registry, budget, lock, chat_model=chat_model, model_name=model_name,
+                          trace=trace)
+    policy = (policy_factory or default_policy)(inputs)
+    # the agent will look for the uncertain chunks' counterparts: embed them together
+    stores.b.index.prefetch_queries(
+        [group_text(a, [a.chunks[i].id for i in g.a]) for g in plan.groups if not g.certain]
+    )
+    rt = ComparisonRuntime(
+        document_a=a, document_b=b, options=o, plan=plan, similarity=sim, stores=stores, registry=registry,
+        policy=policy, view=PlanView(a, b, plan, sim), agent_groups=agent_groups, budget=budget, lock=lock,
+        embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=fingerprint,
+        run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
+    )
+    rt.timed("plan", started)
+    if progress is not None:
+        progress("plan", 1, 1)
+    return rt

@@ -1,0 +1,55 @@
+from hikaku.changes import changed_spans, describe_change, label_change, number_changes
+
+
+def test_numbers_with_units():
+    assert number_changes("日額の20倍を支払う。", "日額の25倍を支払う。") == [("20倍", "25倍")]
+    assert number_changes("通算して1,095日とする。", "通算して1,825日とする。") == [("1,095日", "1,825日")]
+    assert number_changes("３か月間", "6か月間") == [("3か月", "6か月")]  # full width folded
+    assert number_changes("第5条による", "第6条による") == []  # references are not amounts
+
+
+def test_describe_japanese():
+    assert describe_change("入院給付金日額の20倍を支払う。", "入院給付金日額の25倍を支払う。") == "20倍 → 25倍"
+    assert describe_change("七大疾病を対象とする。", "五大疾病を対象とする。") == "「七大疾病」 → 「五大疾病」"
+    assert describe_change("第16条（休業）本文。", "第18条（休業）本文。") == "第16条 → 第18条"
+    assert describe_change("本文です。", "本文です。追記しました。") == "追加: 「追記しました。」"
+    assert describe_change("本文です。削る文。", "本文です。") == "削除: 「削る文。」"
+
+
+def test_describe_english_keeps_original_spacing():
+    s = describe_change("The insurer pays within five days.", "The insurer pays within ten business days.", "en")
+    assert s == '"five" → "ten business"'
+    assert describe_change("Cars are safe.", "Cars are safe. They never tire.", "en") == 'added: "They never tire."'
+
+
+def test_spans_and_labels():
+    assert changed_spans("abc def ghi", "abc xyz ghi") == [("def", "xyz")]
+    assert label_change("第3条 本文", "第４条 本文") == ("第3条", "第4条")
+    assert label_change("本文", "本文") is None
+
+
+def test_numbers_with_english_units_and_the_wording_next_to_them():
+    s = describe_change("The insured must notify us within 30 days.",
+                        "The insured must notify us in writing within 60 days.", "en")
+    assert s == '30 days → 60 days; added: "in writing"'
+
+
+def test_list_items_added_and_removed():
+    a = "次の書類を提出する。\n（1）誓約書\n（2）身元保証書"
+    assert describe_change(a, a + "\n（3）マイナンバーの確認書類") == "追加: 「（3）マイナンバーの確認書類」"
+    assert describe_change(a, "次の書類を提出する。\n（1）誓約書") == "削除: 「（2）身元保証書」"
+
+
+def test_moves_and_splits_are_said_as_such(use_embedder):
+    import hikaku
+    from tests.helpers import EXAMPLES
+
+    result = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", embedder=use_embedder)
+    moved = next(c for c in result.changes if c.moved)
+    assert moved.summary == "第10条 → 第26条へ移動"
+    split = next(c for c in result.changes if len(c.b_ids) == 2)
+    assert split.summary.startswith("分割: 第16条・第17条、") and "10日 → 12日" in split.summary
+    en = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", embedder=use_embedder,
+                        lang="en")
+    assert next(c for c in en.changes if c.moved).summary == "moved: 第10条 → 第26条"
+    assert next(c for c in en.changes if len(c.b_ids) == 2).summary.startswith("split: 第16条・第17条; ")
