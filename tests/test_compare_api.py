@@ -88,3 +88,12 @@ async def test_acompare_keeps_the_event_loop_free(hashing_embedder):
                               embedder=hashing_embedder)
     assert [c.model_dump() for c in result.changes] == [c.model_dump() for c in expected.changes]
     assert ticks > 3  # the loop ran while the comparison did
+
+
+def test_options_are_resolved_once_and_given_whole(hashing_embedder):
+    opts = hikaku.resolve_options({"lang": "en"})
+    result = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", options=opts,
+                            embedder=hashing_embedder)
+    assert result.changes and "変更" not in hikaku.render(result, "md", lang=opts.lang)
+    with pytest.raises(TypeError, match="either options or option keywords"):
+        hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", options=opts, lang="ja")

@@ -115,15 +115,7 @@ def test_same_label_in_place_links_a_repealed_article(compare):
     assert pairs(result)[(("a2",), ())].type == "deleted"  # without string search the label is not seen
 
 
-def test_structural_label_and_keywords(sudachi):
-    from hikaku import Chunk
-
-    def structural_label(chunk):
-        return chunk.structure.structural_label
-
-    assert structural_label(Chunk(id="x", content="（目的）\n第十二条の二　この法律は")) == "第十二条の二"
-    assert structural_label(Chunk(id="x", content="本文", metadata={"label": "第５条"})) == "第5条"
-    assert structural_label(Chunk(id="x", content="The first sentence.")) is None
+def test_keywords(sudachi):
     df = {"秘密": 1, "保持": 1, "従業": 9, "機密": 2}
     kws = extract_keywords("従業員の秘密保持と機密", sudachi.tokenize, lambda t: df.get(t, 0), n_docs=10)
     assert kws == ["秘密", "保持", "機密"]

@@ -133,3 +133,30 @@ def test_empty_queries_and_indexes(sudachi):
     ix = DocumentIndex(embedder=HashingEmbedder(), tokenizer=sudachi)
     assert ix.search("anything") == [] and ix.get_context("anything") == ""
     assert isinstance(np.zeros(1), np.ndarray)
+
+
+def test_index_document_keeps_ids_and_takes_a_subset(sudachi):
+    from hikaku import load_document
+    from hikaku.embeddings import HashingEmbedder
+    from hikaku.settings import IndexSettings
+
+    doc = load_document(EXAMPLES / "shugyo_kisoku_v1.md", id_prefix="a")
+    wanted = [c.id for c in doc.chunks[5:12]]
+    ix = DocumentIndex(IndexSettings(), embedder=HashingEmbedder(), tokenizer=sudachi)
+    ix.index_document(doc, wanted)
+    assert len(ix) == len(wanted) and ix.chunk(wanted[0]) is doc.get(wanted[0])  # the same object, no copy
+    hits = ix.search_hits(doc.get(wanted[3]).content, mode="vector", top_k=3)
+    assert hits[0].id == wanted[3] and all(h.id in wanted for h in hits)
+    found = ix.search(doc.get(wanted[3]).content, search_mode="keyword", top_k=2)
+    assert found[0].metadata["parent_id"] == doc.id and found[0].id == wanted[3]
+    with pytest.raises(TypeError):
+        DocumentIndex(IndexSettings(), embedder=HashingEmbedder(), tokenizer=sudachi, chunk_size=500)
+
+
+def test_comparison_index_settings_come_from_the_options():
+    from hikaku import resolve_options
+
+    s = resolve_options({"embedding": "openai:text-embedding-3-large", "tokenizer": "bigram"}).index_settings()
+    assert (s.embedding_provider, s.embedding_model_name, s.embedding, s.tokenizer) == (
+        "openai", "text-embedding-3-large", "openai:text-embedding-3-large", "bigram")
+    assert resolve_options().index_settings().embedding == "use"

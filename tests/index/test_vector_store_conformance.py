@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from hikaku.embeddings import HashingEmbedder
-from hikaku.index import DocumentIndex, NumpyVectorStore
+from hikaku.index import DocumentIndex, NumpyVectorStore, VectorStore
 from tests.helpers import EXAMPLES
 
 BACKENDS = {  # name: (module that must import, extra, DocumentIndex settings)
@@ -116,8 +116,11 @@ def test_protocol(backend, tmp_path, request):
     assert len(store) == 3 and "a" not in store
     assert [h.id for h in store.search(unit([[1, 0, 0]])[0], 1)] == ["b"]
     assert np.allclose(store.vector("c"), vectors[2], atol=1e-6)
+    assert store.item_ids() == ["b", "c", "d"]
     assert store.search(unit([[1, 0, 0]])[0], 0) == []
-    getattr(store, "close", lambda: None)()
+    assert isinstance(store.persistent, bool)
+    assert isinstance(store, VectorStore)  # every member of the protocol
+    store.close()
 
 
 def test_document_index_add_search_remove_reopen(backend, tmp_path, sudachi, request):

@@ -15,10 +15,10 @@ import logging
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 from .prompts import render
 from .recording import ModelUsageCallback, current_recorder, llm_turn
-from typing import Any
 
 __all__ = ["LLMSummarizer"]
 

@@ -273,7 +273,7 @@ class DocumentIndex:
             return list(chunks)
         out = []
         for prev, c in zip([None, *chunks[:-1]], chunks):
-            if prev is not None and c.metadata.get("part") and prev.metadata.get("heading") == c.metadata.get("heading"):
+            if prev is not None and c.structure.part and prev.structure.heading == c.structure.heading:
                 c = c.model_copy(update={"content": prev.content[-n:] + c.content})
             out.append(c)
         return out

@@ -1,0 +1,32 @@
+"""Renderers are found by format name and output extension, one module per format."""
+
+import importlib
+
+import pytest
+
+from hikaku import ConfigurationError, compare, render
+from hikaku.renderers import FORMATS, RENDERERS, RenderOptions, format_for_path
+from tests.helpers import EXAMPLES
+
+
+def test_every_format_is_one_module_with_render():
+    assert set(FORMATS) >= {"md", "json", "csv", "html"}
+    for info in RENDERERS.values():
+        assert callable(importlib.import_module(f"hikaku.renderers.{info.module}").render)
+
+
+def test_output_extension_selects_the_format():
+    assert format_for_path("out/report.HTML") == "html" and format_for_path("r.md") == "md"
+    assert format_for_path("r.json") == "json" and format_for_path("r.csv") == "csv"
+    with pytest.raises(ConfigurationError, match="cannot tell the output format"):
+        format_for_path("report.pdf")
+    with pytest.raises(ConfigurationError):
+        format_for_path("report")
+
+
+def test_options_as_object_or_keywords(hashing_embedder):
+    result = compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", embedder=hashing_embedder)
+    assert render(result, "md", RenderOptions(lang="en")) == render(result, "md", lang="en")
+    assert render(result, "markdown") == render(result, "md")
+    with pytest.raises(TypeError):
+        render(result, "md", RenderOptions(), lang="en")
