@@ -9,7 +9,10 @@ otherwise stdout is read; as ../shared/eval/score.py does) and expects a ``hikak
 A gold split (one A sentence, several B sentences) is *found* when some unchanged/modified change has
 exactly that one a_id and exactly those b_ids; a merge likewise the other way round. Prints the found
 counts, then the line of the project's scorer on the same outputs (score.py --pred-dir, so the command
-runs only once per pair). --misses lists every missed split or merge with the changes that hold its ids.
+runs only once per pair). Splits are also counted by size and by kind (a *verbatim cut* when every new
+sentence is a contiguous run of the original's words, else *reworded*), and the gold's added sentences by
+whether they were reported as added (the hard negatives of split detection). --misses lists every missed
+split or merge with the changes that hold its ids; --keep DIR keeps the outputs.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import json
+import re
 import subprocess
 import sys
 import tempfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +40,23 @@ def gold_groups(gold: dict) -> dict[str, list[tuple[frozenset[str], frozenset[st
     splits = {(frozenset([a]), frozenset(bs)) for a, bs in b_of.items() if len(bs) > 1}
     merges = {(frozenset(as_), frozenset([b])) for b, as_ in a_of.items() if len(as_) > 1}
     return {"split": sorted(splits, key=str), "merge": sorted(merges, key=str)}
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[\w']+", text.lower())
+
+
+def is_slice(part: list[str], whole: list[str]) -> bool:
+    return any(whole[i : i + len(part)] == part for i in range(len(whole) - len(part) + 1))
+
+
+def kind_of(kind: str, a_ids: frozenset[str], b_ids: frozenset[str], text: dict[str, str]) -> str:
+    """'split 1:2, verbatim cut', 'split 1:3, reworded', 'merge 2:1', ..."""
+    if kind == "merge":
+        return f"merge {len(a_ids)}:1"
+    (a,) = a_ids
+    verbatim = all(is_slice(words(text[b]), words(text[a])) for b in b_ids)
+    return f"split 1:{len(b_ids)}, " + ("verbatim cut" if verbatim else "reworded")
 
 
 def reported(result: dict) -> set[tuple[frozenset[str], frozenset[str]]]:
@@ -73,6 +94,7 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--score", type=Path, default=DEFAULT_SCORE, help=f"the project's scorer (default {DEFAULT_SCORE})")
     ap.add_argument("--misses", action="store_true", help="list the missed splits and merges")
+    ap.add_argument("--keep", type=Path, help="write the outputs into this folder (<pair_id>.json) and keep them")
     argv = sys.argv[1:]
     cut = argv.index("--") if "--" in argv else len(argv)
     args, cmd = ap.parse_args(argv[:cut]), argv[cut + 1 :]
@@ -81,30 +103,40 @@ def main() -> int:
     pairs = sorted(p.parent for p in args.data_dir.glob("**/gold.json"))
     if not pairs:
         ap.error(f"no gold.json under {args.data_dir}")
-    found = {"split": 0, "merge": 0}
-    total = {"split": 0, "merge": 0}
+    found: Counter = Counter()
+    total: Counter = Counter()
     misses: list[str] = []
     with tempfile.TemporaryDirectory() as tmp, cf.ThreadPoolExecutor(max(1, args.jobs)) as ex:
-        out_dir = Path(tmp)
+        out_dir = args.keep or Path(tmp)
+        out_dir.mkdir(parents=True, exist_ok=True)
         results = dict(zip(pairs, ex.map(lambda p: run(cmd, p, out_dir), pairs)))
         for pair, result in results.items():
             gold = json.loads((pair / "gold.json").read_text(encoding="utf-8"))
+            text = {c["id"]: c["content"] for f in ("a.json", "b.json") for c in json.loads((pair / f).read_text(encoding="utf-8"))}
             got = reported(result)
             for kind, groups in gold_groups(gold).items():
-                total[kind] += len(groups)
                 for a_ids, b_ids in groups:
+                    sub = kind_of(kind, a_ids, b_ids, text)
+                    total[kind] += 1
+                    total[sub] += 1
                     if (a_ids, b_ids) in got:
                         found[kind] += 1
+                        found[sub] += 1
                     else:
                         ids = ",".join(sorted(a_ids, key=lambda i: int(i[1:]))) + "->" + ",".join(sorted(b_ids, key=lambda i: int(i[1:])))
                         misses.append(f"{pair.name} {kind} {ids}: {describe(a_ids | b_ids, result)}")
+            added = {b for c in result["changes"] if c["type"] == "added" for b in c["b_ids"]}
+            total["added"] += len(gold["added"])
+            found["added"] += len(set(gold["added"]) & added)
         print(f"splits found {found['split']}/{total['split']}  merges found {found['merge']}/{total['merge']}")
+        print("  " + "  ".join(f"{k} {found[k]}/{total[k]}" for k in sorted(total) if k not in ("split", "merge", "added")))
+        print(f"  gold added sentences reported as added {found['added']}/{total['added']}")
         if args.misses:
             print("\n".join(misses))
         if not args.score.exists():
             print(f"no scorer at {args.score}; pass --score", file=sys.stderr)
             return 1
-        p = subprocess.run([sys.executable, str(args.score), str(args.data_dir), "--pred-dir", tmp], capture_output=True, text=True)
+        p = subprocess.run([sys.executable, str(args.score), str(args.data_dir), "--pred-dir", str(out_dir)], capture_output=True, text=True)
         print(p.stdout.strip() or p.stderr.strip())
         return p.returncode
 
