@@ -37,8 +37,9 @@ def require() -> Any:
 
 
 class _Writer:
-    """Builds the document with python-docx and a few elements it has no API for (eastAsia
-    fonts, repeated header rows, cell shading, fields)."""
+    """Builds the document with python-docx (page, styles, the paragraphs at the top, the footer
+    fields) and a few elements it has no API for (eastAsia fonts, the font table's fallback); the
+    table rows are WordprocessingML (:func:`_row`)."""
 
     def __init__(self, docx: Any) -> None:
         from docx.enum.section import WD_ORIENT

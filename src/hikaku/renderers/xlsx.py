@@ -47,8 +47,8 @@ def _lines(text: str, width: float) -> int:
 
 
 def _height(cells: tuple[Cell, ...], widths: list[float]) -> float:
-    """A row tall enough for its longest cell (Excel and LibreOffice do not re-measure rows of a
-    file they open)."""
+    """A row tall enough for its longest cell, estimated from the text: LibreOffice does not
+    measure the rows of a file it opens, so every row is given its height."""
     tallest = 1.0
     for cell, width in zip(cells, widths):
         lines = (_lines(cell.text, width) if cell.text else 0) + 0.8 * (_lines(cell.detail, width) if cell.detail else 0)
