@@ -13,7 +13,7 @@ from ..changes import LANGS
 from ..embeddings import EMBEDDERS
 from ..llm import choose_model, llm_environment
 from ..loaders import INPUT_FORMATS
-from ..renderers import DIFF_STYLES, FORMATS, RenderOptions, format_for_path, render
+from ..renderers import COLUMN_ORDERS, DIFF_STYLES, FORMATS, RenderOptions, check, format_for_path, render
 from ..settings import TOOL_NAMES, resolve_options
 from ..tokenizers import TOKENIZERS
 from ..workflow.checkpoint import default_checkpoint_path, new_run_id
@@ -35,13 +35,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c.add_argument("b", help="document B (the new version)")
     c.add_argument("-f", "--format", choices=FORMATS, default=None,
                    help="output format (default: from the -o extension, else md); html is a standalone "
-                   "side-by-side report")
+                   "side-by-side report, xlsx and docx a 新旧対照表 for Excel and Word")
     c.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout")
     c.add_argument("--strict", action="store_true", default=None,
                    help="report whitespace, width, list-marker and page-artefact differences as changes")
     c.add_argument("--diff-style", choices=DIFF_STYLES, default=None,
                    help="highlights in Markdown cells: md (~~old~~ **new**, default), html (<del>/<ins>), none")
     c.add_argument("--excel", action="store_true", help="CSV for Excel: UTF-8 with BOM, CRLF, formula-safe cells")
+    c.add_argument("--column-order", choices=COLUMN_ORDERS, default=None,
+                   help="xlsx/docx: the revised text first (new-old, default: the 新旧対照表 convention) or the "
+                   "current text first (old-new)")
     c.add_argument("--include-unchanged", action="store_true", default=None, help="list unchanged chunks (一致) too")
     c.add_argument("--lang", choices=LANGS, default=None, help="report language (default: ja)")
     c.add_argument("--input-format", choices=INPUT_FORMATS, default=None, help="read both inputs in this format")
@@ -102,6 +105,11 @@ def run(args: argparse.Namespace) -> int:
     }
     opts = resolve_options(options)  # arguments > HIKAKU_* > config.toml, once: the run and the report
     fmt = args.format or (format_for_path(args.output) if args.output else "md")
+    render_options = RenderOptions(lang=opts.lang, include_unchanged=opts.include_unchanged,
+                                   diff_style=opts.diff_style, excel=args.excel, column_order=args.column_order)
+    info = check(fmt, render_options)  # a bad option or a missing extra is said now, not after the comparison
+    if info.binary and not args.output and sys.stdout.isatty():
+        raise ConfigurationError(f"{fmt} is a binary format: write it to a file with -o FILE.{fmt}")
     choice, why = choose_model(opts, llm_environment())
     checkpoint = args.checkpoint
     if checkpoint is None and not args.no_checkpoint and (choice is not None or args.resume):
@@ -127,8 +135,7 @@ def run(args: argparse.Namespace) -> int:
         say(f"offline: {why}")
     for note in result.notes:
         say(f"note: {note}")
-    report = render(result, fmt, RenderOptions(lang=opts.lang, include_unchanged=opts.include_unchanged,
-                                               diff_style=opts.diff_style, excel=args.excel))
+    report = render(result, fmt, render_options)
     data = report.encode("utf-8") if isinstance(report, str) else report
     if args.output:
         try:

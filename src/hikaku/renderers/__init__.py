@@ -1,4 +1,5 @@
-"""Renderers: a :class:`~hikaku.result.ComparisonResult` as Markdown, JSON, CSV, HTML.
+"""Renderers: a :class:`~hikaku.result.ComparisonResult` as Markdown, JSON, CSV, HTML, and as a
+新旧対照表 for Excel and Word.
 
 One file per format, each with ``render(result, options) -> str | bytes``, found by
 name (or by the output file's extension) in :data:`RENDERERS`. A renderer module is
@@ -15,17 +16,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._exceptions import ConfigurationError
-from ._options import RenderOptions
+from ._options import COLUMN_ORDERS, RenderOptions
 
 if TYPE_CHECKING:
     from ..result import ComparisonResult
 
 __all__ = [
+    "COLUMN_ORDERS",
     "DIFF_STYLES",
     "FORMATS",
     "RENDERERS",
     "RenderOptions",
     "RendererInfo",
+    "check",
     "format_for_path",
     "render",
     "renderer",
@@ -41,6 +44,7 @@ class RendererInfo:
     extensions: tuple[str, ...]  # output files chosen by extension
     binary: bool = False  # render() returns bytes
     description: str = ""
+    column_orders: tuple[str, ...] = ()  # the --column-order values it takes (none: a fixed layout)
 
 
 RENDERERS: dict[str, RendererInfo] = {
@@ -50,6 +54,10 @@ RENDERERS: dict[str, RendererInfo] = {
         RendererInfo("json", "json", (".json",), description="hikaku.comparison/v1"),
         RendererInfo("csv", "csv", (".csv",), description="one row per change"),
         RendererInfo("html", "html", (".html", ".htm"), description="standalone side-by-side report"),
+        RendererInfo("xlsx", "xlsx", (".xlsx",), binary=True, column_orders=COLUMN_ORDERS,
+                     description="新旧対照表 for Excel (needs hikaku[xlsx])"),
+        RendererInfo("docx", "docx", (".docx",), binary=True, column_orders=COLUMN_ORDERS,
+                     description="新旧対照表 for Word (needs hikaku[docx])"),
     )
 }
 FORMATS: tuple[str, ...] = tuple(RENDERERS)
@@ -77,18 +85,38 @@ def format_for_path(path: str | os.PathLike[str]) -> str:
     )
 
 
+def check(fmt: str, options: RenderOptions) -> RendererInfo:
+    """What :func:`render` would refuse, found before a long comparison: an unknown format, a
+    column order the format does not take, a missing extra (MissingDependencyError)."""
+    info = renderer(fmt)
+    if options.column_order is not None:
+        if options.column_order not in COLUMN_ORDERS:
+            raise ConfigurationError(f"unknown column order {options.column_order!r}; "
+                                     f"choose one of {', '.join(COLUMN_ORDERS)}")
+        if options.column_order not in info.column_orders:
+            takes = ", ".join(r.name for r in RENDERERS.values() if options.column_order in r.column_orders)
+            raise ConfigurationError(f"the {info.name} format has a fixed column layout; "
+                                     f"a column order applies to {takes}")
+    require = getattr(importlib.import_module(f"{__name__}.{info.module}"), "require", None)
+    if require is not None:
+        require()
+    return info
+
+
 def render(result: ComparisonResult, fmt: str = "md", options: RenderOptions | None = None,
            **option_values: Any) -> str | bytes:
-    """Render *result* in format *fmt* (``md``, ``json``, ``csv``, ``html``).
+    """Render *result* in format *fmt* (``md``, ``json``, ``csv``, ``html``, ``xlsx``, ``docx``).
 
     Options are a :class:`RenderOptions` or its fields as keywords: *lang*,
     *include_unchanged*, *diff_style* (Markdown highlights: ``md`` ~~old~~ / **new**,
-    ``html`` <del>/<ins>, ``none``), *excel* (CSV with BOM and CRLF), *max_cell_chars*."""
+    ``html`` <del>/<ins>, ``none``), *excel* (CSV with BOM and CRLF), *max_cell_chars*,
+    *column_order* (``new-old`` | ``old-new`` for xlsx and docx; default new-old, the
+    新旧対照表 convention)."""
     if options is None:
         options = RenderOptions(**option_values)
     elif option_values:
         raise TypeError("give either options or keyword options, not both")
-    info = renderer(fmt)
+    info = check(fmt, options)
     module = importlib.import_module(f"{__name__}.{info.module}")
     out: str | bytes = module.render(result, options)
     return out

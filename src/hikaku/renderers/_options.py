@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["RenderOptions"]
+__all__ = ["COLUMN_ORDERS", "RenderOptions"]
+
+COLUMN_ORDERS = ("new-old", "old-new")  # 新旧対照表: revised text first (new-old) or the current text first
 
 
 @dataclass(frozen=True)
@@ -14,3 +16,4 @@ class RenderOptions:
     diff_style: str = "md"  # Markdown highlights: md (~~old~~ **new**) | html (<del>/<ins>) | none
     excel: bool = False  # CSV for Excel: BOM, CRLF
     max_cell_chars: int = 200  # Markdown cells are cut around the first change
+    column_order: str | None = None  # new-old | old-new | None: the format's own (new-old for xlsx, docx)

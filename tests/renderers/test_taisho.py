@@ -1,0 +1,136 @@
+"""The 新旧対照表 both Office exports write (renderers/_taisho.py): rows, sections, （略）,
+（新設）/（削除）, renumber-only rows, column order."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from hikaku import Change, ComparisonResult, ConfigurationError, DocumentInfo
+from hikaku.renderers import RenderOptions
+from hikaku.renderers._taisho import Cell, article_numbers, build_table, is_renumber_only
+
+from .taisho_pair import CH1, CH2, TITLE_NEW, TITLE_OLD
+
+
+def texts(row):
+    return [c.text for c in row.cells]
+
+
+def test_rows_in_revised_order_with_sections_and_omissions(policy):
+    table = build_table(policy, RenderOptions(), today=dt.date(2025, 4, 1))
+    assert table.headers == ("項目", "改正後", "改正前", "変更タイプ", "備考")
+    assert table.documents == (("改正後", TITLE_NEW), ("改正前", TITLE_OLD))
+    assert table.date == "2025年4月1日"
+    kinds = [(r.kind, r.change_type) for r in table.rows]
+    assert kinds == [
+        ("section", ""), ("omitted", "unchanged"), ("change", "modified"), ("change", "modified"),
+        ("omitted", "unchanged"), ("change", "added"),
+        ("section", ""), ("omitted", "unchanged"), ("change", "deleted"), ("change", "modified"),
+        ("change", "modified"),
+    ]
+    assert texts(table.rows[0]) == [CH1] and texts(table.rows[6]) == [CH2]
+    # the sections' own headings are their heading rows, not a （略）
+    assert texts(table.rows[1]) == ["第1条", "（略）", "（略）", "一致", ""]
+    added = table.rows[5]
+    assert added.cells[2] == Cell("（新設）", mark=True)
+    assert added.cells[1].underlined == ((0, len(added.cells[1].text)),)  # a new clause: all of it
+    deleted = table.rows[8]
+    assert deleted.cells[1] == Cell("（削除）", mark=True)
+    assert deleted.cells[2].underlined == ((0, len(deleted.cells[2].text)),)
+    # 項目: the label, and the heading path as its detail line
+    assert table.rows[2].cells[0].text == "第2条" and table.rows[2].cells[0].detail == CH1
+
+
+def test_renumbered_clauses_are_marked(policy):
+    table = build_table(policy, RenderOptions())
+    types = {r.cells[0].text: r.cells[3].text for r in table.rows if r.kind == "change"}
+    assert types["第6条"] == "変更（条番号のみ）"  # 第6条 → 第5条, text the same
+    assert types["第7条"] == "変更（条番号のみ）"  # and its reference to 第6条 now 第5条, as the document did
+    assert types["第2条"] == "変更"
+    en = build_table(policy, RenderOptions(lang="en"))
+    assert {r.cells[0].text: r.cells[3].text for r in en.rows if r.kind == "change"}["第6条"] == \
+        "Modified (renumbering only)"
+
+
+def _pair(a: str, b: str, **kw) -> Change:
+    return Change(type="modified", a_ids=["a"], b_ids=["b"], a_text=a, b_text=b, **kw)
+
+
+def test_is_renumber_only():
+    shifts = {"第6条": "第5条", "第7条": "第6条", "第4条": "第4条"}
+    assert is_renumber_only(_pair("第7条（請求）\n第6条による。", "第6条（請求）\n第5条による。"), shifts)
+    assert is_renumber_only(_pair("第７条（請求）", "第6条（請求）"), shifts)  # width of the label
+    # a reference moved otherwise than the document's articles: a real change
+    assert not is_renumber_only(_pair("第7条（請求）\n第6条による。", "第6条（請求）\n第4条による。"), shifts)
+    assert not is_renumber_only(_pair("第7条（請求）\n書面による。", "第6条（請求）\n電磁的方法による。"), shifts)
+    assert not is_renumber_only(_pair("（請求）", "第6条（請求）"), shifts)  # a label added
+    assert not is_renumber_only(Change(type="unchanged", a_ids=["a"], b_ids=["b"], a_text="x", b_text="x"), shifts)
+    split = Change(type="modified", a_ids=["a"], b_ids=["b", "c"], a_text="第7条 x", b_text="第6条 x")
+    assert not is_renumber_only(split, shifts)
+
+
+def test_article_numbers_leave_out_ambiguous_labels():
+    result = ComparisonResult(
+        document_a=DocumentInfo(id="a", chunk_count=3), document_b=DocumentInfo(id="b", chunk_count=3),
+        changes=[_pair("第2条 x", "第3条 x"), _pair("第2条 y", "第4条 y"), _pair("第5条 z", "第6条 z"),
+                 Change(type="deleted", a_ids=["d"], a_text="第9条 w")],
+    )
+    assert article_numbers(result) == {"第5条": "第6条"}
+
+
+def _result(*changes: Change) -> ComparisonResult:
+    return ComparisonResult(document_a=DocumentInfo(id="a", title="規程（旧）", chunk_count=9),
+                            document_b=DocumentInfo(id="b", title="規程（新）", chunk_count=9), changes=list(changes))
+
+
+def test_sections_without_changes_fold_into_one_omission():
+    def same(item: str, *path: str) -> Change:
+        return Change(type="unchanged", a_ids=[item], b_ids=[item], item=item, a_text=item, b_text=item,
+                      path=["規程（新）", *path])
+
+    result = _result(
+        same("第1条", "第1章"), Change(type="modified", a_ids=["x"], b_ids=["y"], item="第2条", a_text="甲",
+                                      b_text="乙", path=["規程（新）", "第1章"]),
+        same("第3条", "第1章"), same("第2章", "第2章"), same("第4条", "第2章"), same("第5条", "第3章"),
+        Change(type="unchanged", a_ids=["m"], b_ids=["m"], item="第8条", a_text="戊", b_text="戊", moved=True,
+               path=["規程（新）", "第3章"]),
+        Change(type="added", b_ids=["z"], item="第6条", b_text="丙", path=["規程（新）", "第3章"]),
+        Change(type="deleted", a_ids=["w"], item="第7条", a_text="丁", path=["規程（旧）", "第3章"]),
+        Change(type="added", b_ids=["v"], item="附則", b_text="附則", path=["規程（新）"]),
+    )
+    rows = build_table(result, RenderOptions()).rows
+    assert [(r.kind, r.cells[0].text) for r in rows] == [
+        ("section", "第1章"), ("omitted", "第1条"), ("change", "第2条"),
+        ("omitted", "第3条〜第4条"),  # the end of 第1章 and all of 第2章 (no heading row for it)
+        ("section", "第3章"), ("omitted", "第5条"), ("change", "第8条"),  # moved: shown, though the same
+        ("change", "第6条"),
+        ("change", "第7条"),  # under the old title: the same section
+        ("section", "規程（新）"), ("change", "附則"),  # back at the top level of the document
+    ]
+    assert [r.cells[3].text for r in rows if r.cells[0].text == "第8条"] == ["一致（移動）"]
+    full = build_table(result, RenderOptions(include_unchanged=True, lang="en")).rows
+    assert [r.kind for r in full].count("omitted") == 0
+    assert [r.cells[0].text for r in full if r.kind == "section"] == ["第1章", "第2章", "第3章", "規程（新）"]
+    assert [r.cells[3].text for r in full if r.cells[0].text == "第1条"] == ["Unchanged"]
+
+
+def test_column_order_and_labels():
+    result = _result(Change(type="modified", a_ids=["x"], b_ids=["y"], item="第2条", a_text="甲乙", b_text="甲丙",
+                            path=["規程（新）"]))
+    old_new = build_table(result, RenderOptions(column_order="old-new", lang="en"))
+    assert old_new.headers == ("Item", "Current", "Revised", "Change", "Note")
+    assert old_new.documents == (("Current", "規程（旧）"), ("Revised", "規程（新）"))
+    row = old_new.rows[-1]
+    assert [c.text for c in row.cells[1:3]] == ["甲乙", "甲丙"]
+    assert row.cells[1].runs() == [("甲", False), ("乙", True)]  # diff computed when the result has none
+    with pytest.raises(ConfigurationError, match="column order"):
+        build_table(result, RenderOptions(column_order="left-right"))
+
+
+def test_cell_runs():
+    assert Cell("abcdef", ((1, 2), (2, 4))).runs() == [("a", False), ("bcd", True), ("ef", False)]
+    assert Cell("abc", ((0, 3),)).runs() == [("abc", True)]
+    assert Cell("abc", ((2, 9),)).runs() == [("ab", False), ("c", True)]
+    assert Cell("").runs() == []
