@@ -86,9 +86,9 @@ def test_input_errors_are_one_line_and_exit_2(capsys, tmp_path, make, message):
 def test_bad_option_values(capsys, pair, monkeypatch):
     code, _, err = run(capsys, "compare", *pair, "--tools", "string_search_tool,web_search")
     assert code == 2 and "unknown tool(s) web_search" in err
-    monkeypatch.setenv("HIKAKU_SIMILARITY_THRESHOLD", "2.5")
+    monkeypatch.setenv("HIKAKU_VECTOR_THRESHOLD", "2.5")
     code, _, err = run(capsys, "compare", *pair)
-    assert code == 2 and "similarity_threshold" in err
+    assert code == 2 and "vector_threshold" in err
 
 
 def test_unwritable_output(capsys, pair, tmp_path):

@@ -41,10 +41,10 @@ def test_example_pair_end_to_end_and_json_round_trip(use_embedder):
 def test_options_layers(tmp_path, monkeypatch, hashing_embedder):
     home = tmp_path / "home"
     home.mkdir()
-    (home / "config.toml").write_text('[compare]\nlang = "en"\nsimilarity_threshold = 0.6\n', encoding="utf-8")
+    (home / "config.toml").write_text('[compare]\nlang = "en"\nvector_threshold = 0.6\n', encoding="utf-8")
     monkeypatch.setenv("HIKAKU_HOME", str(home))
     opts = hikaku.resolve_options()
-    assert opts.lang == "en" and opts.similarity_threshold == 0.6
+    assert opts.lang == "en" and opts.vector_threshold == 0.6
     monkeypatch.setenv("HIKAKU_LANG", "ja")
     assert hikaku.resolve_options().lang == "ja"  # environment beats the file
     assert hikaku.resolve_options({"lang": "en"}).lang == "en"  # arguments beat both

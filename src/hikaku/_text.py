@@ -8,6 +8,7 @@ import unicodedata
 __all__ = [
     "normalize",
     "match_key",
+    "without_label",
     "is_cosmetic_change",
     "contains_cjk",
     "split_sentences",
@@ -37,6 +38,16 @@ def match_key(text: str) -> str:
     as ``unchanged`` still depends on the raw text being equal.
     """
     return normalize(text)
+
+
+def without_label(key: str, label: str | None) -> str:
+    """*key* (a :func:`match_key`) with the chunk's structural label (第12条, Article 4) taken
+    out where it opens the chunk's first lines: the identity of a clause whatever its number.
+    Empty when there is no label (the chunk has no number to ignore)."""
+    if not label:
+        return ""
+    at = key.find(label, 0, len(label) + 60)
+    return key[:at] + key[at + len(label):] if at >= 0 else ""
 
 
 def is_cosmetic_change(a: str, b: str) -> bool:

@@ -44,3 +44,35 @@ def test_large_gap_is_cut_and_still_aligned():
     p = plan(a, b, max_gap_cells=2000)
     pairs = {(g.a, g.b) for g in p.groups}
     assert all(((i,), (i,)) in pairs for i in range(300))
+
+
+def test_a_split_sentence_is_one_group_and_a_new_neighbour_is_an_addition():
+    a = ["The committee reviewed the budget in March.",
+         "Members raised concerns about travel costs, and the chair promised a detailed report by June.",
+         "The meeting ended at noon."]
+    split = ["The committee reviewed the budget in March.",
+             "Members raised concerns about the cost of travel.",
+             "In response, the chair promised a detailed report by June.",
+             "The meeting ended at noon."]
+    p = plan(a, split)
+    assert p.group_of_a[1].b == (1, 2) and p.group_of_a[1].kind == "split"
+    grown = ["The committee reviewed the budget in March.",
+             "Members raised concerns about travel costs, and the chair promised a detailed report by June.",
+             "Several new members attended for the first time.",
+             "The meeting ended at noon."]
+    p = plan(a, grown)
+    assert p.group_of_a[1].b == (1,) and p.unmatched_b == [2]
+
+
+def test_merges_can_be_switched_off():
+    a = ["Members raised concerns about the cost of travel.", "The chair promised a detailed report by June."]
+    b = ["Members raised concerns about the cost of travel, and the chair promised a detailed report by June."]
+    assert plan(a, b).group_of_a[0].kind == "merge"
+    assert plan(a, b, allow_merges=False).group_of_a[0].kind != "merge"
+
+
+def test_groups_carry_a_calibrated_probability():
+    b = list(A)
+    b[1] = "第2条 保険金は日額の25倍とする。"
+    p = plan(A, b)
+    assert 0.5 < p.group_of_a[1].probability <= 1.0 and p.group_of_a[0].probability == 1.0

@@ -21,7 +21,7 @@ def view(groups):
 
 def test_competition_goes_to_the_stronger_claim_and_the_loser_falls_back():
     out = resolve([settled(["a1"], ["b1"]), decision(["a2"], ["b3"], 0.6, [(["b2"], 0.55)]),
-                   decision(["a3"], ["b3"], 0.9)], A, B, tau=0.5)
+                   decision(["a3"], ["b3"], 0.9)], A, B)
     assert set(view(out)) == {(("a1",), ("b1",)), (("a2",), ("b2",)), (("a3",), ("b3",))}
     loser = next(g for g in out if g.a == (1,))
     assert loser.reason.startswith("fallback")
@@ -29,7 +29,7 @@ def test_competition_goes_to_the_stronger_claim_and_the_loser_falls_back():
 
 def test_loser_without_alternative_is_deleted_and_free_b_is_added():
     out = resolve([settled(["a1"], ["b1"]), decision(["a2"], ["b3"], 0.6), decision(["a3"], ["b3"], 0.9)],
-                  A, B, tau=0.5)
+                  A, B)
     got = set(view(out))
     assert (("a2",), ()) in got and ((), ("b2",)) in got
     deleted = next(g for g in out if g.a == (1,))
@@ -37,11 +37,11 @@ def test_loser_without_alternative_is_deleted_and_free_b_is_added():
 
 
 def test_moves_and_reading_order():
-    out = resolve([settled(["a1"], ["b3"]), settled(["a2"], ["b1"]), settled(["a3"], ["b2"])], A, B, tau=0.5)
+    out = resolve([settled(["a1"], ["b3"]), settled(["a2"], ["b1"]), settled(["a3"], ["b2"])], A, B)
     assert [g.moved for g in out] == [False, False, True]
     assert view(out) == [(("a2",), ("b1",)), (("a3",), ("b2",)), (("a1",), ("b3",))]
 
 
 def test_deletion_is_listed_after_the_pair_before_it():
-    out = resolve([settled(["a1"], ["b1"]), decision(["a2"], [], 0.2), settled(["a3"], ["b3"])], A, B, tau=0.5)
+    out = resolve([settled(["a1"], ["b1"]), decision(["a2"], [], 0.2), settled(["a3"], ["b3"])], A, B)
     assert view(out) == [(("a1",), ("b1",)), (("a2",), ()), ((), ("b2",)), (("a3",), ("b3",))]

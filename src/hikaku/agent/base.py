@@ -24,6 +24,7 @@ class AgentTask:
     proposal_kind: str  # match | merge | split | unmatched
     window: tuple[int, int]  # B positions between which a counterpart is expected (exclusive)
     certain: bool = False  # the plan settled it (examined only with --llm-scope changed/all)
+    proposal_probability: float = 0.0  # calibrated: that the plan's proposal is right
 
 
 @dataclass(frozen=True)

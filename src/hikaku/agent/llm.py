@@ -158,8 +158,8 @@ class LLMPolicy:
         with self.lock:
             sim = view.group_similarity(task.a_ids, ids)
             alternatives: tuple[tuple[tuple[str, ...], float], ...] = ()
-            if task.proposal_b_ids and task.proposal_b_ids != ids:
-                alternatives = ((task.proposal_b_ids, task.proposal_similarity),)
+            if task.proposal_b_ids and task.proposal_b_ids != ids and task.proposal_probability > 0.5:
+                alternatives = ((task.proposal_b_ids, task.proposal_probability),)
         score = 0.5 * sim + 0.5 * answer.confidence
         return Decision(task.a_ids, ids, "agent", "llm", sim, score, answer.confidence,
                         desc or "counterpart chosen by the LLM", alternatives=alternatives, description=desc,

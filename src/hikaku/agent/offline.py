@@ -9,10 +9,14 @@ For one uncertain group of A chunks it
    its rarest terms;
 3. *acts*: ``string_search_tool`` on B for them and, when that leaves no convincing
    candidate, ``vector_similarity_tool``;
-4. *reflects*: scores every candidate by text similarity, checks the best alternative's
-   headings (``get_context_tool_b``) and predecessor (``get_adjacent_chunks_tool`` on B)
-   against the A chunk's, and decides: keep the plan, relink, move, match by label, or
-   delete.
+4. *reflects*: weighs every candidate — the plan's proposal and what the tools found —
+   by its text similarity, whether it lies in the expected region, carries the same label,
+   sits under the same headings (``get_context_tool_b``) and after the counterpart of the A
+   chunk's predecessor (``get_adjacent_chunks_tool`` on B), and whether another chunk
+   claims it: the calibration's candidate model turns that evidence into the probability
+   that the candidate is the counterpart (``hikaku.align.calibration``). The most probable
+   candidate is linked when that probability exceeds ½ (keep the plan, relink, move, match
+   by label); otherwise the chunk is deleted.
 
 Everything it decides comes from what the tools returned: a B chunk no tool surfaced
 cannot become a counterpart, and disabling a tool changes the outcome.
@@ -21,52 +25,68 @@ cannot become a counterpart, and disabling a tool changes the outcome.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .._text import shorten
-from ..document import Document
+from ..align.calibration import LogisticModel
+from ..document import Chunk, Document
 from ..index import DocumentIndex
 from ..tools import ToolRegistry, ToolResult
 from .base import AgentTask, AgentView, Claim, Decision
 from .keywords import extract_keywords
 from .messages import Thoughts
 
-__all__ = ["OfflinePolicy", "PolicyParams", "group_text"]
+__all__ = ["CandidateEvidence", "OfflinePolicy", "PolicyParams", "group_text"]
 
 
 @dataclass(frozen=True)
 class PolicyParams:
-    tau: float = 0.5  # below this, two chunks are not the same chunk
-    move_threshold: float = 0.7  # a counterpart outside the expected region must be this similar
-    switch_margin: float = 0.15  # an alternative must beat the plan by this much
-    certain_similarity: float = 0.8  # with a proposal this good, vector search is skipped
-    label_floor: float = 0.6  # score of a same-label chunk in the expected place
-    context_bonus: float = 0.05  # same headings / same predecessor
+    """How widely the policy searches (work, not judgement: the judgement is the
+    calibration's). The vector tool's threshold and result count are the specification's."""
+
     vector_threshold: float = 0.7
     vector_max_results: int = 5
     max_keyword_candidates: int = 5
     max_keyword_df: int = 100  # a keyword in more chunks than this says little about where a chunk went
+    verified: int = 3  # candidates whose headings and predecessor are checked, most similar first
+
+
+@dataclass(frozen=True)
+class CandidateEvidence:
+    """What the policy knew about one candidate when it decided (also what
+    bench/calibrate.py fits the candidate model on)."""
+
+    b_ids: tuple[str, ...]
+    features: dict[str, float]
+    probability: float
 
 
 @dataclass
 class _Candidate:
-    b_id: str
+    b_ids: tuple[str, ...]
     pos: int
     sources: set[str] = field(default_factory=set)
     similarity: float = 0.0
+    proposal: bool = False
     in_window: bool = False
     label_match: bool = False
+    title_match: bool = False
     same_path: bool = False
     sequence: bool = False
     claim: Claim | None = None
-    bonus: float = 0.05  # per piece of context evidence (PolicyParams.context_bonus)
+    probability: float = 0.0
 
     @property
-    def score(self) -> float:
-        """Similarity plus a bonus for each piece of context that agrees."""
-        return min(1.0, self.similarity + self.bonus * (self.same_path + self.sequence))
+    def b_id(self) -> str:
+        return self.b_ids[0]
+
+    def features(self) -> dict[str, float]:
+        return {"similarity": self.similarity, "proposal": float(self.proposal), "in_region": float(self.in_window),
+                "label": float(self.label_match), "title": float(self.title_match),
+                "same_path": float(self.same_path),
+                "sequence": float(self.sequence), "claimed": float(self.claim is not None and not self.proposal)}
 
 
 def group_text(document: Document, chunk_ids: Sequence[str]) -> str:
@@ -79,6 +99,9 @@ def _norm_path(path: list[str]) -> list[str]:
     return [unicodedata.normalize("NFKC", p).replace(" ", "") for p in path]
 
 
+EvidenceObserver = Callable[[AgentTask, list[CandidateEvidence]], None]
+
+
 class OfflinePolicy:
     name = "offline"
     concurrency: int | None = None
@@ -89,18 +112,25 @@ class OfflinePolicy:
         document_a: Document,
         document_b: Document,
         index_b: DocumentIndex,
+        model: LogisticModel,
         params: PolicyParams = PolicyParams(),
         lang: str = "ja",
+        observer: EvidenceObserver | None = None,
     ) -> None:
+        """*model*: the calibration's candidate model; *observer* is told the evidence of
+        every decision (bench/calibrate.py collects it to fit that model)."""
         self.registry = registry
         self.doc_a = document_a
         self.doc_b = document_b
         self.index_b = index_b
+        self.model = model
         self.p = params
         self.lang = lang
+        self.observer = observer
 
     # -- tools -------------------------------------------------------------------------
-    def _call(self, t: Thoughts, tool: str, summary_of=None, **args: Any) -> ToolResult:
+    def _call(self, t: Thoughts, tool: str, summary_of: Callable[[ToolResult], str] | None = None,
+              **args: Any) -> ToolResult:
         result = self.registry.execute(tool, **args)
         shown = ", ".join(f"{k}={shorten(str(v), 40)!r}" if isinstance(v, str) else f"{k}={v}" for k, v in args.items())
         if result.success:
@@ -112,7 +142,6 @@ class OfflinePolicy:
 
     # -- the loop ----------------------------------------------------------------------
     def decide(self, task: AgentTask, view: AgentView) -> Decision:
-        p = self.p
         a_ids = task.a_ids
         first = self.doc_a.get(a_ids[0])
         assert first is not None
@@ -131,21 +160,23 @@ class OfflinePolicy:
                        chunk_id=a_ids[0], include_hierarchy=True, hierarchy_levels=1)
         if r.success:
             a_path = r.output["heading_path"]
-        lo, hi, prev_cp, next_cp = self._expected_region(t, task, view)
-        support = self._proposal_support(task, view, prev_cp, next_cp)
+        lo, hi, prev_cp = self._expected_region(t, task, view)
 
-        # Think and act: string search ------------------------------------------------------
-        cands: dict[str, _Candidate] = {}
+        # Think and act: the plan's proposal, then what the tools find ----------------------
+        cands: dict[tuple[str, ...], _Candidate] = {}
 
-        def add(b_id: str, source: str, **flags: Any) -> None:
-            pos = view.position_b(b_id)
-            if pos is None or b_id in task.proposal_b_ids:
+        def add(b_ids: tuple[str, ...], source: str, **flags: Any) -> None:
+            pos = view.position_b(b_ids[0])
+            if pos is None:
                 return
-            c = cands.setdefault(b_id, _Candidate(b_id, pos, bonus=p.context_bonus))
+            c = cands.setdefault(b_ids, _Candidate(b_ids, pos))
             c.sources.add(source)
             for k, v in flags.items():
                 setattr(c, k, getattr(c, k) or v)
 
+        if task.proposal_b_ids:
+            add(task.proposal_b_ids, "plan", proposal=True)
+            cands[task.proposal_b_ids].similarity = task.proposal_similarity
         label = first.structure.structural_label
         if label and "string_search_tool" in self.registry:
             t.add("think_label", label=label)
@@ -154,66 +185,44 @@ class OfflinePolicy:
                 for m in r.output:
                     b_chunk = self.doc_b.get(m["id"])
                     if b_chunk is not None and b_chunk.structure.structural_label == label:
-                        add(m["id"], "label", label_match=True)
-            self._evaluate(cands, a_ids, view, lo, hi)
-        if self._best_available(cands, a_ids) < p.move_threshold:
-            self._keyword_search(t, text, add)
-        self._evaluate(cands, a_ids, view, lo, hi)
-        best_known = self._best_available(cands, a_ids)
-        held = task.proposal_similarity if task.proposal_b_ids else 0.0
-        if max(best_known, held) < p.certain_similarity:
-            if "vector_similarity_tool" in self.registry:
-                t.add("think_vector")
-                r = self._call(
-                    t, "vector_similarity_tool",
-                    lambda r: ", ".join(f"{o['id']}:{o['score']:.2f}" for o in r.output) or "0",
-                    query_text=text, document_id="B", threshold=p.vector_threshold, max_results=p.vector_max_results,
-                )
-                if r.success:
-                    for o in r.output:
-                        add(o["id"], "vector")
-                self._evaluate(cands, a_ids, view, lo, hi)
+                        add((m["id"],), "label", label_match=True)
+        self._keyword_search(t, text, add)
+        if "vector_similarity_tool" in self.registry:
+            t.add("think_vector")
+            r = self._call(
+                t, "vector_similarity_tool",
+                lambda r: ", ".join(f"{o['id']}:{o['score']:.2f}" for o in r.output) or "0",
+                query_text=text, document_id="B", threshold=self.p.vector_threshold,
+                max_results=self.p.vector_max_results,
+            )
+            if r.success:
+                for o in r.output:
+                    add((o["id"],), "vector")
 
         # Reflect -------------------------------------------------------------------------
-        available = sorted(
-            (c for c in cands.values() if self._available(c, a_ids)), key=lambda c: (-c.similarity, c.pos)
-        )
+        self._evaluate(cands, task, view, lo, hi)
+        available = sorted((c for c in cands.values() if self._available(c, a_ids)),
+                           key=lambda c: (-c.similarity, c.pos))
         for c in cands.values():
             if not self._available(c, a_ids):
-                t.add("candidate", b=c.b_id, sim=c.similarity,
-                      flags=t.fmt("taken", b=c.b_id, owner=",".join(c.claim.a_ids) if c.claim else "?"))
-        if available and (available[0].similarity >= p.tau or available[0].label_match):
-            self._verify(t, available[0], a_path, prev_cp)
+                t.add("candidate", b=",".join(c.b_ids), sim=c.similarity,
+                      flags=t.fmt("taken", b=c.b_id, owner=",".join(c.claim.a_ids) if c.claim else "?"), prob=0.0)
+        for c in available[: self.p.verified]:
+            self._verify(t, c, a_path, prev_cp)
+        for c in available:
+            c.probability = self.model.probability(c.features())
+        available.sort(key=lambda c: (-c.probability, c.pos))
         for c in available[:5]:
             flags = "".join(
-                f", {f}" for f, on in (("label", c.label_match), ("in-region", c.in_window),
+                f", {f}" for f, on in (("plan", c.proposal), ("label", c.label_match), ("in-region", c.in_window),
                                        ("same-headings", c.same_path), ("same-predecessor", c.sequence)) if on
             )
-            t.add("candidate", b=c.b_id, sim=c.similarity, flags=flags)
-        available.sort(key=lambda c: (-c.score, c.pos))
-        return self._decide(t, task, view, available, label, support)
+            t.add("candidate", b=",".join(c.b_ids), sim=c.similarity, flags=flags, prob=c.probability)
+        if self.observer is not None:
+            self.observer(task, [CandidateEvidence(c.b_ids, c.features(), c.probability) for c in available])
+        return self._decide(t, task, available, label)
 
-    def _proposal_support(self, task: AgentTask, view: AgentView, prev_cp: tuple[str, ...],
-                          next_cp: tuple[str, ...]) -> float:
-        """Bonus of the plan's proposal when it directly follows the counterpart of the
-        previous A chunk and/or directly precedes that of the next one."""
-        if not task.proposal_b_ids:
-            return 0.0
-        found = [view.position_b(b) for b in task.proposal_b_ids]
-        pos = [x for x in found if x is not None]
-        if len(pos) != len(found):
-            return 0.0
-        first, last = min(pos), max(pos)
-        bonus = 0.0
-        if any(view.position_b(b) == first - 1 for b in prev_cp):
-            bonus += self.p.context_bonus
-        if any(view.position_b(b) == last + 1 for b in next_cp):
-            bonus += self.p.context_bonus
-        return bonus
-
-    def _expected_region(
-        self, t: Thoughts, task: AgentTask, view: AgentView
-    ) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
+    def _expected_region(self, t: Thoughts, task: AgentTask, view: AgentView) -> tuple[int, int, tuple[str, ...]]:
         lo, hi = task.window
         prev_ids: list[str] = []
         next_ids: list[str] = []
@@ -235,7 +244,7 @@ class OfflinePolicy:
             hi = min(np_)
         t.add("neighbours", prev=f"{prev_ids[0] if prev_ids else '-'}→{','.join(prev_cp) or '-'}",
               next=f"{next_ids[0] if next_ids else '-'}→{','.join(next_cp) or '-'}", region=self._region(t, lo, hi))
-        return lo, hi, prev_cp, next_cp
+        return lo, hi, prev_cp
 
     def _region(self, t: Thoughts, lo: int, hi: int) -> str:
         """The B chunks between which a counterpart is expected, in words."""
@@ -250,7 +259,7 @@ class OfflinePolicy:
             return t.fmt("region_end", after=after)
         return t.fmt("region_all")
 
-    def _keyword_search(self, t: Thoughts, text: str, add) -> None:
+    def _keyword_search(self, t: Thoughts, text: str, add: Callable[..., None]) -> None:
         """Search B for the chunk's rarest terms, one literal search each; chunks holding
         at least two of them (or the only one) become candidates."""
         if "string_search_tool" not in self.registry or not len(self.index_b):
@@ -272,25 +281,25 @@ class OfflinePolicy:
         need = min(2, len(keywords))
         ranked = sorted((-h, position[i], i) for i, h in hits.items() if h >= need)
         for _, _, b_id in ranked[: self.p.max_keyword_candidates]:
-            add(b_id, "keyword")
+            add((b_id,), "keyword")
 
-    def _evaluate(self, cands: dict[str, _Candidate], a_ids: tuple[str, ...], view: AgentView, lo: int, hi: int):
-        fresh = [c for c in cands.values() if "evaluated" not in c.sources]
-        for c in fresh:
-            c.sources.add("evaluated")
+    def _evaluate(self, cands: dict[tuple[str, ...], _Candidate], task: AgentTask, view: AgentView,
+                  lo: int, hi: int) -> None:
+        title = _norm_title(self.doc_a.get(task.a_ids[0]))
+        for c in cands.values():
             c.in_window = lo < c.pos < hi
-            c.claim = view.claim(c.b_id)
-        todo = [c for c in fresh if self._available(c, a_ids)]
+            c.title_match = title is not None and title == _norm_title(self.doc_b.get(c.b_id))
+            if not c.proposal:
+                claims = [view.claim(b) for b in c.b_ids]
+                c.claim = next((x for x in claims if x is not None), None)
+        todo = [c for c in cands.values() if not c.proposal and self._available(c, task.a_ids)]
         if todo:
-            for c, sim in zip(todo, view.similarities(a_ids, [c.b_id for c in todo])):
+            for c, sim in zip(todo, view.similarities(task.a_ids, [c.b_id for c in todo])):
                 c.similarity = sim
-
-    def _best_available(self, cands: dict[str, _Candidate], a_ids: tuple[str, ...]) -> float:
-        return max((c.similarity for c in cands.values() if self._available(c, a_ids)), default=0.0)
 
     @staticmethod
     def _available(c: _Candidate, a_ids: tuple[str, ...]) -> bool:
-        return c.claim is None or not c.claim.certain or c.claim.a_ids == a_ids
+        return c.proposal or c.claim is None or not c.claim.certain or c.claim.a_ids == a_ids
 
     def _verify(self, t: Thoughts, c: _Candidate, a_path: list[str], prev_cp: tuple[str, ...]) -> None:
         b_path: list[str] = []
@@ -307,43 +316,36 @@ class OfflinePolicy:
             c.sequence = prev_b in prev_cp
         t.add("verify", b=c.b_id, path=" > ".join(b_path) or "-", prev=prev_b)
 
-    def _decide(self, t: Thoughts, task: AgentTask, view: AgentView, available: list[_Candidate],
-                label: str | None, support: float) -> Decision:
-        p = self.p
+    def _decide(self, t: Thoughts, task: AgentTask, available: list[_Candidate], label: str | None) -> Decision:
         a_ids = list(task.a_ids)
         best = available[0] if available else None
-        if task.proposal_b_ids:
-            old = task.proposal_similarity
-            held = min(1.0, old + support)  # the plan's pair, with its own context bonus
-            if best is not None and best.similarity >= p.move_threshold and best.score >= held + p.switch_margin:
-                t.add("relink", b=best.b_id, score=best.score, old=old)
-                return _decision(a_ids, [best.b_id], "relink", best.similarity, best.score,
-                                _confidence(best.score, old, p.tau), "a clearly closer chunk elsewhere",
-                                [(list(task.proposal_b_ids), old)], t.lines)
-            rival = best.score if best is not None else 0.0
-            t.add("confirm", b=",".join(task.proposal_b_ids), sim=old)
-            alts = [([c.b_id], c.score) for c in available[:3] if c.score >= p.tau]
-            return _decision(a_ids, list(task.proposal_b_ids), "confirm", old, old, _confidence(old, rival, p.tau),
-                            "plan confirmed by the tools", alts, t.lines)
-        # no proposal: look for a counterpart the plan could not see
-        if best is not None and best.similarity >= p.move_threshold:
-            if best.claim is None or best.claim.similarity + p.switch_margin <= best.score:
-                t.add("move", b=best.b_id, sim=best.similarity)
-                rival = available[1].score if len(available) > 1 else 0.0
-                alts = [([c.b_id], c.score) for c in available[1:3] if c.score >= p.move_threshold]
-                return _decision(a_ids, [best.b_id], "move", best.similarity, best.score,
-                                _confidence(best.score, rival, p.tau), "similar chunk outside the expected region",
-                                alts, t.lines)
-        for c in available:
-            if c.label_match and c.in_window and c.claim is None:
-                score = max(c.score, p.label_floor)
-                t.add("label", b=c.b_id, label=label)
-                return _decision(a_ids, [c.b_id], "label", c.similarity, score, _confidence(score, 0.0, p.tau),
-                                "same label in the expected place", [], t.lines)
-        top = best.score if best is not None else task.proposal_similarity
+        alts = [(list(c.b_ids), c.probability) for c in available[1:4] if c.probability > 0.5]
+        if best is not None and best.probability > 0.5:
+            rival = available[1].probability if len(available) > 1 else 0.0
+            confidence = min(0.99, max(0.05, best.probability - 0.5 * rival))
+            if best.proposal:
+                t.add("confirm", b=",".join(best.b_ids), sim=best.similarity, prob=best.probability)
+                action, reason = "confirm", "plan confirmed by the tools"
+            elif not best.in_window:
+                t.add("move", b=best.b_id, sim=best.similarity, prob=best.probability)
+                action, reason = "move", "similar chunk outside the expected region"
+            elif best.label_match:
+                t.add("label", b=best.b_id, label=label, prob=best.probability)
+                action, reason = "label", "same label in the expected place"
+            else:
+                old = task.proposal_similarity if task.proposal_b_ids else 0.0
+                t.add("relink", b=best.b_id, score=best.similarity, old=old, prob=best.probability)
+                action, reason = "relink", "a more probable counterpart"
+            return _decision(a_ids, list(best.b_ids), action, best.similarity, best.probability, confidence,
+                             reason, alts, t.lines)
+        top = best.probability if best is not None else 0.0
         t.add("delete", best=top)
-        return _decision(a_ids, [], "delete", None, top, min(0.99, max(0.05, 0.5 + (p.tau - top))),
-                        "no counterpart in B", [], t.lines)
+        return _decision(a_ids, [], "delete", None, 1.0 - top, 1.0 - top, "no counterpart in B", [], t.lines)
+
+
+def _norm_title(chunk: Chunk | None) -> str | None:
+    title = chunk.structure.title if chunk is not None else None
+    return unicodedata.normalize("NFKC", title).replace(" ", "") if title else None
 
 
 def _positions(view: AgentView, b_ids: Sequence[str]) -> list[int]:
@@ -361,11 +363,6 @@ def _ids_summary(result: ToolResult) -> str:
     if not ids:
         return "0"
     return ", ".join(ids) + (f" … ({total})" if total > len(ids) else "")
-
-
-def _confidence(score: float, rival: float, tau: float) -> float:
-    """High when the chosen pair is well above the threshold and above its best rival."""
-    return round(min(0.99, max(0.05, 0.5 + (score - tau) + 0.5 * (score - rival))), 4)
 
 
 def _decision(a_ids: list[str], b_ids: list[str], action: str, similarity: float | None, score: float,

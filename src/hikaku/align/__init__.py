@@ -4,15 +4,20 @@ decisions and their resolution into the final groups."""
 from __future__ import annotations
 
 from .anchors import longest_increasing_subsequence, unique_pairs
+from .calibration import Calibration, Constant, LogisticModel, load_calibration
 from .decision import RECORD_TYPES, DecidedBy, Decision, Fallback, ResolvedGroup, Usage
-from .dp import DPParams, align_gap
+from .dp import OPS, DPParams, align_gap
 from .planner import AlignmentParams, Plan, PlannedGroup, plan_alignment
 from .resolve import resolve
-from .similarity import SimilarityParams, TextSimilarity, normalize_for_similarity
+from .similarity import SimilarityParams, TextSimilarity, derivation, normalize_for_similarity, tokens
 
 __all__ = [
     "RECORD_TYPES",
     "AlignmentParams",
+    "Calibration",
+    "Constant",
+    "LogisticModel",
+    "OPS",
     "DPParams",
     "DecidedBy",
     "Decision",
@@ -24,9 +29,12 @@ __all__ = [
     "TextSimilarity",
     "Usage",
     "align_gap",
+    "derivation",
+    "load_calibration",
     "longest_increasing_subsequence",
     "normalize_for_similarity",
     "plan_alignment",
     "resolve",
+    "tokens",
     "unique_pairs",
 ]

@@ -4,11 +4,14 @@
    document order (LIS) split the documents into gaps, the others are identical chunks
    that moved.
 2. Each gap is aligned by the dynamic programme of :mod:`hikaku.align.dp` over lexical
-   similarity. A gap too large for it is first cut at secondary anchors (mutual best
-   matches), so that the work stays near-linear in document length.
-3. Every group gets a margin (how clearly it beats the competition in its row and
-   column) and is marked *certain* when it is identical, or similar and unrivalled.
-   Only the uncertain ones go to the agent.
+   similarity, with 1:1 pairs, splits (1:2, 1:3) and merges (2:1, 3:1). A gap too large
+   for it is first cut at secondary anchors (mutual best matches), so that the work
+   stays near-linear in document length.
+3. Every group gets its calibrated probability of being right (from its similarity, its
+   margin over the competition in its row and column, the length ratio and whether it is
+   a split or merge; :mod:`hikaku.align.calibration`) and is *certain* when it is
+   identical or that probability reaches the calibration's ``certain``. Only the
+   uncertain ones go to the agent.
 """
 
 from __future__ import annotations
@@ -20,20 +23,25 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .anchors import longest_increasing_subsequence, unique_pairs
-from .dp import DPParams, align_gap
-from .similarity import SimilarityParams, TextSimilarity
+from .calibration import Calibration, load_calibration
+from .dp import OPS, DPParams, align_gap
+from .similarity import SimilarityParams, TextSimilarity, derivation
 
 __all__ = ["AlignmentParams", "PlannedGroup", "Plan", "plan_alignment"]
 
 
 @dataclass(frozen=True)
 class AlignmentParams:
-    dp: DPParams = DPParams()
+    calibration: Calibration = field(default_factory=load_calibration)
     similarity: SimilarityParams = SimilarityParams()
-    certain_similarity: float = 0.8
-    certain_margin: float = 0.15
-    max_gap_cells: int = 40_000
-    secondary_anchor_cosine: float = 0.5
+    allow_merges: bool = True  # splits (1:2, 1:3) and merges (2:1, 3:1)
+    max_gap_cells: int = 40_000  # a larger gap is cut first (work, not accuracy)
+    secondary_anchor_cosine: float = 0.5  # where a huge gap may be cut (work, not accuracy)
+
+    @property
+    def dp(self) -> DPParams:
+        c = self.calibration
+        return DPParams(tau=c.tau.value, continuity_bonus=c.continuity_bonus.value)
 
 
 @dataclass
@@ -45,10 +53,17 @@ class PlannedGroup:
     a: tuple[int, ...]
     b: tuple[int, ...]
     similarity: float
-    kind: str  # identical | identical-moved | match | merge | split | unmatched
+    kind: str  # identical | renumbered (| -moved: out of order) | match | merge | split | unmatched
     certain: bool
     margin: float
     window: tuple[int, int]
+    probability: float = 0.0  # calibrated: that this group is right (identical: 1)
+
+
+    @property
+    def anchored(self) -> bool:
+        """The same text (perhaps but for its number): settled before any similarity."""
+        return self.kind.startswith(("identical", "renumbered"))
 
 
 @dataclass
@@ -74,30 +89,39 @@ def plan_alignment(
     keys_b: Sequence[str],
     texts_a: Sequence[str],
     texts_b: Sequence[str],
-    params: AlignmentParams = AlignmentParams(),
+    params: AlignmentParams | None = None,
     *,
     normalized: bool = False,
+    number_free_keys: tuple[Sequence[str], Sequence[str]] | None = None,
 ) -> tuple[Plan, TextSimilarity]:
     """Plan the alignment of A and B. *keys* are the identity keys (normalised text);
-    with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed)."""
+    with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed).
+    *number_free_keys* are the keys without the chunks' own numbers (``_text.without_label``;
+    empty for a chunk without one): a clause that only changed its number is anchored too."""
+    params = params or AlignmentParams()
     na, nb = len(texts_a), len(texts_b)
     pairs = unique_pairs(keys_a, keys_b)
+    renumbered: set[tuple[int, int]] = set()
+    if number_free_keys is not None:
+        ta, tb = {i for i, _ in pairs}, {j for _, j in pairs}
+        free_a = ["" if i in ta else k for i, k in enumerate(number_free_keys[0])]
+        free_b = ["" if j in tb else k for j, k in enumerate(number_free_keys[1])]
+        renumbered = set(unique_pairs(free_a, free_b))
+        pairs = sorted([*pairs, *renumbered])
     in_order = longest_increasing_subsequence(pairs)
     kept = set(in_order)
-    groups: list[PlannedGroup] = []
-    used_a: set[int] = set()
-    used_b: set[int] = set()
-    for i, j in pairs:
-        moved = (i, j) not in kept
-        groups.append(
-            PlannedGroup((i,), (j,), 1.0, "identical-moved" if moved else "identical", True, 1.0, (j - 1, j + 1))
-        )
-        used_a.add(i)
-        used_b.add(j)
+    used_a = {i for i, _ in pairs}
+    used_b = {j for _, j in pairs}
     focus_a = [i for i in range(na) if i not in used_a]
     focus_b = [j for j in range(nb) if j not in used_b]
     sim = TextSimilarity(texts_a, texts_b, focus_a=focus_a, focus_b=focus_b, params=params.similarity,
                          normalized=normalized)
+    groups: list[PlannedGroup] = []
+    for i, j in pairs:
+        kind = "renumbered" if (i, j) in renumbered else "identical"
+        score = sim.pair(i, j) if kind == "renumbered" else 1.0
+        groups.append(PlannedGroup((i,), (j,), score, kind if (i, j) in kept else f"{kind}-moved", True, 1.0,
+                                   (j - 1, j + 1), 1.0))
     planner = _GapPlanner(sim, params)
     bounds = [(-1, -1), *in_order, (na, nb)]
     singles = []  # 1x1 gaps, the most common kind: scored in one batch
@@ -121,6 +145,47 @@ class _GapPlanner:
     def __init__(self, sim: TextSimilarity, params: AlignmentParams) -> None:
         self.sim = sim
         self.p = params
+        self.dp = params.dp
+
+    def _ops(self, ia: list[int], ib: list[int], s: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
+        """The similarity matrix of every operation of the gap (−inf where a split or merge
+        is not offered: a part that does not derive from the other side)."""
+        scores = {(1, 1): np.asarray(s, dtype=np.float64)}
+        if not self.p.allow_merges:
+            return scores
+        n, m = len(ia), len(ib)
+        kappa = self.p.calibration.derivation.value
+        for da, db in OPS[1:]:
+            if da > n or db > m:
+                continue
+            ga = [tuple(ia[r - da + 1: r + 1]) for r in range(da - 1, n)]
+            gb = [tuple(ib[c - db + 1: c + 1]) for c in range(db - 1, m)]
+            ok = np.array([[self._derives(x, y) >= kappa for y in gb] for x in ga], dtype=bool)
+            full = np.full((n, m), -np.inf)
+            if ok.any():
+                sub = self.sim.group_matrix(ga, gb).astype(np.float64)
+                full[da - 1:, db - 1:] = np.where(ok, sub, -np.inf)
+            scores[(da, db)] = full
+        return scores
+
+    def _derives(self, ga: tuple[int, ...], gb: tuple[int, ...]) -> float:
+        """How much every part of a split or merge draws from the other side (the least)."""
+        if len(ga) == 1:
+            return min(derivation(self.sim, "b", j, "a", ga[0]) for j in gb)
+        return min(derivation(self.sim, "a", i, "b", gb[0]) for i in ga)
+
+    def _group(self, ga: tuple[int, ...], gb: tuple[int, ...], score: float, margin: float,
+               window: tuple[int, int]) -> PlannedGroup:
+        one_to_one = len(ga) == len(gb) == 1
+        kind = "match" if one_to_one else ("merge" if len(ga) > 1 else "split")
+        # identical text (a repeated chunk such as 「削除」) placed in order is certain:
+        # any rival would be another copy of the same text
+        same = one_to_one and self.sim.norm_a[ga[0]] == self.sim.norm_b[gb[0]]
+        prob = 1.0 if same else self.p.calibration.pair.probability(
+            {"similarity": score, "margin": margin, "group": 0.0 if one_to_one else 1.0,
+             "length_ratio": self.sim.length_ratio(ga, gb)})
+        certain = same or prob >= self.p.calibration.certain.value
+        return PlannedGroup(ga, gb, score, kind, certain, margin, window, prob)
 
     def align(
         self, ia: list[int], ib: list[int], window: tuple[int, int], s: np.ndarray | None = None
@@ -132,32 +197,14 @@ class _GapPlanner:
             return self._split_large(ia, ib, window)
         if s is None:
             s = self.sim.matrix(ia, ib)
-        s21 = s12 = None
-        if self.p.dp.allow_merges:
-            if len(ia) > 1:
-                s21 = self.sim.group_matrix([(ia[k], ia[k + 1]) for k in range(len(ia) - 1)], [(j,) for j in ib])
-            if len(ib) > 1:
-                s12 = self.sim.group_matrix([(i,) for i in ia], [(ib[k], ib[k + 1]) for k in range(len(ib) - 1)])
-            if s21 is None:
-                s21 = np.zeros((0, len(ib)), dtype=np.float32)
-            if s12 is None:
-                s12 = np.zeros((len(ia), 0), dtype=np.float32)
         out: list[PlannedGroup] = []
         matched_a: set[int] = set()
-        for la, lb, score in align_gap(s, s21, s12, self.p.dp):
+        for la, lb, score in align_gap(self._ops(ia, ib, s), self.dp):
             ga = tuple(ia[x] for x in la)
             gb = tuple(ib[y] for y in lb)
             matched_a.update(ga)
-            if len(la) == 1 and len(lb) == 1:
-                margin = _margin(s, la[0], lb[0])
-                # identical text (a repeated chunk such as 「削除」) placed in order is certain too:
-                # any rival would be another copy of the same text
-                same = self.sim.norm_a[ga[0]] == self.sim.norm_b[gb[0]]
-                certain = same or (score >= self.p.certain_similarity and margin >= self.p.certain_margin)
-                out.append(PlannedGroup(ga, gb, score, "match", certain, margin, window))
-            else:
-                kind = "merge" if len(la) > 1 else "split"
-                out.append(PlannedGroup(ga, gb, score, kind, False, 0.0, window))
+            margin = _margin(s, la[0], lb[0]) if len(la) == len(lb) == 1 else 0.0
+            out.append(self._group(ga, gb, score, margin, window))
         for r, i in enumerate(ia):
             if i not in matched_a:
                 best = float(s[r].max()) if s.shape[1] else 0.0
@@ -189,10 +236,7 @@ class _GapPlanner:
                 out.extend(self.align(sub_a, sub_b, (lo, hi)))
             if k < len(cuts):
                 r, c = cuts[k]
-                score = float(s_cuts[k])
-                margin = _margin(cos, r, c)
-                certain = score >= self.p.certain_similarity and margin >= self.p.certain_margin
-                out.append(PlannedGroup((ia[r],), (ib[c],), score, "match", certain, margin, (lo, hi)))
+                out.append(self._group((ia[r],), (ib[c],), float(s_cuts[k]), _margin(cos, r, c), (lo, hi)))
         return out
 
     def _split_diagonal(self, ia: list[int], ib: list[int], window: tuple[int, int]) -> list[PlannedGroup]:

@@ -19,7 +19,9 @@ from .decision import Decision, ResolvedGroup
 __all__ = ["resolve"]
 
 
-def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document, *, tau: float) -> list[ResolvedGroup]:
+def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document) -> list[ResolvedGroup]:
+    """Decisions' alternatives are the counterparts they would also accept (a policy lists
+    only those it judges more likely right than not)."""
     def pos_a(chunk_id: str) -> int:
         p = doc_a.position(chunk_id)
         assert p is not None, chunk_id
@@ -59,8 +61,7 @@ def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document, *, 
         if d.b_ids:
             options.append((d.b_ids, d.similarity, d.reason))
             for b_ids, score in d.alternatives:
-                if score >= tau:
-                    options.append((b_ids, score, "fallback: its first choice went to a closer chunk"))
+                options.append((b_ids, score, "fallback: its first choice went to a closer chunk"))
         for b_ids, similarity, reason in options:
             if all(pos_b(j) not in taken for j in b_ids):
                 take(d, b_ids, similarity, reason)

@@ -11,6 +11,7 @@ the rest.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 import zlib
@@ -22,7 +23,7 @@ import scipy.sparse as sp
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-__all__ = ["SimilarityParams", "TextSimilarity", "normalize_for_similarity"]
+__all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
 
 _BITS = 22
 _DIM = 1 << _BITS
@@ -86,6 +87,23 @@ def _count_triples(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarra
     return uniq // _DIM, uniq % _DIM, summed
 
 
+def tokens(text: str) -> frozenset[str]:
+    """The words of a normalised text (Latin words, and pairs of other letters — kanji, kana —
+    so that no word segmentation is needed)."""
+    out: set[str] = set(_WORD.findall(text))
+    letters = re.sub(r"[\W\d_a-z]+", " ", text)
+    for run in letters.split():
+        out.update(run[k: k + 2] for k in range(max(1, len(run) - 1)))
+    return frozenset(out)
+
+
+def derivation(sim: TextSimilarity, side: str, i: int, other: str, j: int) -> float:
+    """The share of chunk *i*'s words (on *side* ``a`` or ``b``) found in chunk *j* of the
+    other side: how much of it derives from that chunk."""
+    x, y = sim.tokens(side, i), sim.tokens(other, j)
+    return len(x & y) / len(x) if x else 0.0
+
+
 class TextSimilarity:
     """Similarity scores between chunk texts of A and B, by chunk index."""
 
@@ -110,6 +128,7 @@ class TextSimilarity:
         focus_a = list(range(len(texts_a))) if focus_a is None else sorted(set(focus_a))
         focus_b = list(range(len(texts_b))) if focus_b is None else sorted(set(focus_b))
         self._rows: dict[tuple[str, int], int] = {}
+        self._tokens: dict[tuple[str, int], frozenset[str]] = {}
         self._counts = sp.csr_matrix((0, 0), dtype=np.float32)
         self._weighted = sp.csr_matrix((0, 0), dtype=np.float32)
         # hashed bucket -> compact column: matrices stay as narrow as the vocabulary
@@ -131,6 +150,19 @@ class TextSimilarity:
         self._store(idf_keys[: len(focus_a) + len(focus_b)], rows[keep], cols[keep], vals[keep])
 
     # -- features ------------------------------------------------------------------------
+    def tokens(self, side: str, i: int) -> frozenset[str]:
+        key = (side, i)
+        got = self._tokens.get(key)
+        if got is None:
+            got = self._tokens[key] = tokens(self._text(key))
+        return got
+
+    def length_ratio(self, ia: Sequence[int], ib: Sequence[int]) -> float:
+        """|log(length of A's texts / length of B's)|: 0 for equal lengths."""
+        la = sum(len(self.norm_a[i]) for i in ia) + 1
+        lb = sum(len(self.norm_b[j]) for j in ib) + 1
+        return abs(math.log(la / lb))
+
     def _text(self, key: tuple[str, int]) -> str:
         return self.norm_a[key[1]] if key[0] == "a" else self.norm_b[key[1]]
 

@@ -58,6 +58,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--tools", metavar="LIST", default=None,
                    help=f"comma-separated tools the agent may use (default: all of {', '.join(TOOL_NAMES)})")
     c.add_argument("--no-merges", action="store_true", help="do not detect splits and merges")
+    c.add_argument("--calibration", metavar="FILE", default=None,
+                   help="constants and models fitted on your own gold pairs by bench/calibrate.py "
+                   "(default: the calibration shipped with hikaku)")
     m = c.add_argument_group("LLM", "A chat model drives the agent when one is configured; otherwise the "
                              "offline policy does. Keys come from the environment or ./.env.")
     m.add_argument("--llm", metavar="PROVIDER:MODEL", default=None,
@@ -97,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
         "tokenizer": args.tokenizer,
         "enabled_tools": args.tools,
         "allow_merges": False if args.no_merges else None,
+        "calibration": args.calibration,
         "llm": args.llm,
         "llm_base_url": args.llm_base_url,
         "llm_scope": args.llm_scope,

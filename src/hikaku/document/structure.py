@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .headings import detect_heading, split_label
+from .headings import detect_heading, is_caption, split_label
 
 __all__ = ["ChunkStructure", "parse_structure", "STRUCTURAL_KINDS"]
 
@@ -26,7 +26,7 @@ class ChunkStructure:
     heading_path: tuple[str, ...]  # the headings above the chunk, outermost first
     heading: str | None = None  # the heading that opens the chunk, if it opens one
     label: str | None = None  # its structural label as written in the metadata (第5条)
-    title: str | None = None  # its title (賃金)
+    title: str | None = None  # its title (賃金), from the metadata or the caption line （賃金） above the article
     kind: str | None = None  # heading (a heading alone) | section | paragraph
     level: int | None = None
     part: int | None = None  # a long section cut in parts: the part's number (2, 3 …)
@@ -81,13 +81,23 @@ def _structural_label(content: str, label: str | None) -> str | None:
     return None
 
 
+def _caption(content: str) -> str | None:
+    """The caption that titles an article on the line above it: （目的） → 目的."""
+    lines = content.lstrip().splitlines()
+    if len(lines) > 1 and is_caption(lines[0]):
+        h = detect_heading(lines[1], markdown=False)
+        if h is not None and h.kind == "article":
+            return lines[0].strip()[1:-1].strip() or None
+    return None
+
+
 def parse_structure(content: str, metadata: Mapping[str, Any]) -> ChunkStructure:
     label = _str(metadata.get("label"))
     return ChunkStructure(
         heading_path=_heading_path(metadata),
         heading=_str(metadata.get("heading")),
         label=label,
-        title=_str(metadata.get("title")),
+        title=_str(metadata.get("title")) or _caption(content),
         kind=_str(metadata.get("kind")),
         level=_int(metadata.get("level")),
         part=_int(metadata.get("part")),

@@ -61,11 +61,9 @@ class CompareOptions(BaseModel):
     llm_summaries: bool = Field(default=True, description="With an LLM, summarise heading nodes for the "
                                 "context tools (cached); otherwise the summaries are extractive.")
     # alignment
-    similarity_threshold: float = Field(default=0.5, ge=0.0, le=1.0, description="Below it two chunks differ.")
-    move_threshold: float = Field(default=0.7, ge=0.0, le=1.0, description="Similarity needed for a moved chunk.")
-    certain_similarity: float = Field(default=0.8, ge=0.0, le=1.0)
-    certain_margin: float = Field(default=0.15, ge=0.0, le=1.0)
-    allow_merges: bool = Field(default=True, description="Detect splits (1:2) and merges (2:1).")
+    allow_merges: bool = Field(default=True, description="Detect splits (1:2, 1:3) and merges (2:1, 3:1).")
+    calibration: str | None = Field(default=None, description="A calibration file made by bench/calibrate.py "
+                                    "(default: the one fitted on the dev pairs, shipped with hikaku).")
     # report
     lang: Literal["ja", "en"] = "ja"
     include_unchanged: bool = False

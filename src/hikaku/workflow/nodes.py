@@ -38,6 +38,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+_REASONS = {"identical": "identical text", "renumbered": "the same text but for its number"}
+
 
 def initialize(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
     rt = runtime.context
@@ -67,20 +69,19 @@ def plan_alignment_node(state: ComparisonState, runtime: Runtime[ComparisonRunti
     for k, g in enumerate(plan.groups):
         a_ids = tuple(a.chunks[i].id for i in g.a)
         if k not in examined:
-            identical = g.kind.startswith("identical")
             settled.append(Decision(
                 a_ids=a_ids,
                 b_ids=tuple(b.chunks[j].id for j in g.b),
-                decided_by="anchor" if identical else "plan",
-                action="identical" if identical else "certain",
+                decided_by="anchor" if g.anchored else "plan",
+                action="identical" if g.anchored else "certain",
                 similarity=round(g.similarity, 6),
                 score=0.0,
-                confidence=1.0 if identical else round(min(0.99, 0.5 + g.margin + (g.similarity - 0.5)), 4),
-                reason="identical text" if identical else "unrivalled near-duplicate in place",
+                confidence=round(g.probability, 4),
+                reason=_REASONS.get(g.kind.removesuffix("-moved"), "a match the calibration finds certain"),
             ))
         else:
             pending.append(a_ids[0])
-    n_ident = sum(1 for g in plan.groups if g.kind.startswith("identical"))
+    n_ident = sum(1 for g in plan.groups if g.anchored)
     thought = (
         f"plan: {n_ident} identical chunk(s) anchored ({plan.anchors_in_order} in order), "
         f"{len(settled) - n_ident} certain match(es) settled, {len(pending)} group(s) for the agent, "
@@ -133,6 +134,7 @@ def _task(rt: ComparisonRuntime, a_id: str) -> AgentTask:
         proposal_kind=group.kind,
         window=group.window,
         certain=group.certain,
+        proposal_probability=group.probability,
     )
 
 
@@ -196,8 +198,7 @@ def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime
     """Settle competition for B chunks, moves, and turn unmatched B chunks into additions."""
     rt = runtime.context
     start = time.perf_counter()
-    groups = resolve(state.get("comparison_results", []), rt.document_a, rt.document_b,
-                     tau=rt.options.similarity_threshold)
+    groups = resolve(state.get("comparison_results", []), rt.document_a, rt.document_b)
     rt.timed("resolve", start)
     return {"changes": groups, "current_step": "resolve_alignment"}
 

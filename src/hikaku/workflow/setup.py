@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .._text import match_key
+from .._text import match_key, without_label
 from ..agent import AgentPolicy, OfflinePolicy, PolicyParams, group_text
 from ..agent.budget import RunBudget
 from ..agent.recording import TraceWriter, record_tool_call
-from ..align import AlignmentParams, DPParams, PlannedGroup, plan_alignment
+from ..align import AlignmentParams, Calibration, PlannedGroup, load_calibration, plan_alignment
 from ..document import Document
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
@@ -40,6 +40,7 @@ class PolicyInputs:
     registry: ToolRegistry
     budget: RunBudget
     lock: threading.RLock
+    calibration: Calibration
     chat_model: Any = None  # a LangChain chat model: the LLM drives the agent
     model_name: str | None = None
     trace: TraceWriter | None = None
@@ -52,10 +53,8 @@ def default_policy(p: PolicyInputs) -> AgentPolicy:
     """The offline policy; with a chat model, the LLM policy (falling back to the offline one)."""
     o = p.options
     offline = OfflinePolicy(
-        p.registry, p.document_a, p.document_b, p.stores.b.index,
-        PolicyParams(tau=o.similarity_threshold, move_threshold=o.move_threshold,
-                     certain_similarity=o.certain_similarity, vector_threshold=o.vector_threshold,
-                     vector_max_results=o.vector_max_results),
+        p.registry, p.document_a, p.document_b, p.stores.b.index, p.calibration.candidate,
+        PolicyParams(vector_threshold=o.vector_threshold, vector_max_results=o.vector_max_results),
         lang=o.lang,
     )
     if p.chat_model is None:
@@ -102,12 +101,12 @@ def build_runtime(
     a, b = document_a, document_b
     keys_a = [match_key(c.content) for c in a.chunks]
     keys_b = [match_key(c.content) for c in b.chunks]
-    params = AlignmentParams(
-        dp=DPParams(tau=o.similarity_threshold, allow_merges=o.allow_merges),
-        certain_similarity=o.certain_similarity,
-        certain_margin=o.certain_margin,
-    )
-    plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True)
+    free_a = [without_label(k, c.structure.structural_label) for k, c in zip(keys_a, a.chunks)]
+    free_b = [without_label(k, c.structure.structural_label) for k, c in zip(keys_b, b.chunks)]
+    calibration = load_calibration(o.calibration)
+    params = AlignmentParams(calibration=calibration, allow_merges=o.allow_merges)
+    plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True,
+                               number_free_keys=(free_a, free_b))
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
     examined = set(agent_groups)
@@ -133,8 +132,8 @@ def build_runtime(
     registry = build_registry(stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s,
                               listener=record_tool_call, lock=lock)
     budget = RunBudget(o.max_tokens_total, used=spent_tokens, max_failures=o.llm_max_failures)
-    inputs = PolicyInputs(a, b, o, stores, registry, budget, lock, chat_model=chat_model, model_name=model_name,
-                          trace=trace)
+    inputs = PolicyInputs(a, b, o, stores, registry, budget, lock, calibration, chat_model=chat_model,
+                          model_name=model_name, trace=trace)
     policy = (policy_factory or default_policy)(inputs)
     # the agent will look for the uncertain chunks' counterparts: embed them together
     stores.b.index.prefetch_queries(
