@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import time
 
 import pytest
 
@@ -249,3 +250,37 @@ def test_the_form_options_and_the_llm_switch(client, hashing, monkeypatch):
     assert "| Item | Document A | Document B | Change |" in md and "| Unchanged |" in md.replace("<br>", "|")
     result = ComparisonResult.from_json(client.get(f"/api/comparisons/{job['id']}/report.json").content)
     assert result.stats.policy == "offline" and result.stats.llm_calls == 0
+
+
+def test_a_renderer_added_to_the_registry_is_a_download(client, hashing, monkeypatch):
+    """Another format (xlsx, docx … being added) needs no change to the app: its first
+    extension names the download; text is served as UTF-8, bytes as they are."""
+    from hikaku.renderers import RendererInfo
+
+    monkeypatch.setitem(RENDERERS, "chunks", RendererInfo("chunks", "json", (".chunks.json", ".cj"),
+                                                          description="a test format"))
+    job = wait(client, upload(client).json()["id"])
+    assert {"format": "chunks", "extension": "chunks.json",
+            "url": f"/api/comparisons/{job['id']}/report.chunks.json"} in job["downloads"]
+    assert {"format": "chunks", "extension": "chunks.json", "description": "a test format"} in \
+        client.get("/api/config").json()["downloads"]
+    got = client.get(f"/api/comparisons/{job['id']}/report.chunks.json")
+    assert got.status_code == 200 and json.loads(got.content)["schema"] == "hikaku.comparison/v1"
+
+
+def test_a_worker_that_keeps_dying_at_start_is_restarted_less_often(client, hashing):
+    pool = client.app.state.hikaku.pool
+
+    def kill_and_wait_for_the_next() -> float:
+        [pid] = pool.worker_pids()
+        os.kill(pid, signal.SIGKILL)
+        killed = time.monotonic()
+        while pool.worker_pids() == [pid]:
+            assert time.monotonic() < killed + 30
+            time.sleep(0.02)
+        return time.monotonic() - killed
+
+    kill_and_wait_for_the_next()  # an old worker: replaced at once (it may have run jobs for hours)
+    assert kill_and_wait_for_the_next() >= 0.8  # a new one dying without a job: after 1 s
+    assert kill_and_wait_for_the_next() >= 2.8  # again: after 3 s …
+    assert wait(client, upload(client).json()["id"])["status"] == "done"  # and the new one works

@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 3  # a job interrupted this many times (it may be what brings the server down) is not retried
 _TICK_S = 0.2
+_QUICK_DEATH_S = 10.0
+_MAX_BACKOFF_S = 60.0
 
 
 @dataclass
@@ -41,6 +43,8 @@ class _Worker:
     cancel_deadline: float | None = None
     cancel_reason: str = ""
     started: float = field(default_factory=time.monotonic)
+    quick_deaths: int = 0  # deaths in a row soon after starting, with no job (a broken installation)
+    respawn_at: float | None = None
 
 
 class WorkerPool:
@@ -115,13 +119,13 @@ class WorkerPool:
                 log.info("job %s was interrupted by a restart; resuming it from its checkpoint", job.id)
                 self.store.requeue(job.id)
 
-    def _spawn(self, index: int) -> _Worker:
+    def _spawn(self, index: int, quick_deaths: int = 0) -> _Worker:
         tasks = self._ctx.Queue()
         cancel = self._ctx.Event()
         p = self._ctx.Process(target=worker_main, args=(index, tasks, self._events, cancel, os.getpid()),
                               name=f"hikaku-worker-{index}", daemon=True)
         p.start()
-        return _Worker(index, p, tasks, cancel)
+        return _Worker(index, p, tasks, cancel, quick_deaths=quick_deaths)
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -177,13 +181,23 @@ class WorkerPool:
                     self._workers[k] = self._spawn(w.index)
                 elif not w.process.is_alive():
                     self._drain_events()  # its last words may be 'done'
+                    code = w.process.exitcode
+                    running = w.job is not None
                     if w.job is not None:
-                        code = w.process.exitcode
                         log.error("worker %d died (exit code %s) running job %s", w.index, code, w.job)
                         self.store.finish(w.job, "failed", error="the comparison stopped the worker process "
                                           f"(exit code {code}); the server is still running, try again or "
                                           "report the documents that cause it")
-                    self._workers[k] = self._spawn(w.index)
+                        w.job = None
+                    if w.respawn_at is None:  # a worker that keeps dying at start is restarted less and less often
+                        quick = not running and now - w.started < _QUICK_DEATH_S
+                        w.quick_deaths = w.quick_deaths + 1 if quick else 0
+                        w.respawn_at = now + min(_MAX_BACKOFF_S, 2 ** w.quick_deaths - 1)
+                        if w.quick_deaths:
+                            log.error("worker %d stopped at start (exit code %s); restarting it in %.0f s",
+                                      w.index, code, w.respawn_at - now)
+                    if now >= w.respawn_at:
+                        self._workers[k] = self._spawn(w.index, quick_deaths=w.quick_deaths)
 
     def _dispatch(self) -> None:
         with self._lock:

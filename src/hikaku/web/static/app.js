@@ -28,6 +28,9 @@ function applyLanguage() {
   document.querySelectorAll("[data-i18n]").forEach((node) => {
     node.textContent = L()[node.getAttribute("data-i18n")];
   });
+  document.querySelectorAll("[data-i18n-title]").forEach((node) => {
+    node.setAttribute("title", L()[node.getAttribute("data-i18n-title")]);
+  });
   $("lang-switch").textContent = L().switch_to;
   $("lang-switch").setAttribute("lang", state.lang === "ja" ? "en" : "ja");
   document.title = `hikaku ${L().title}`;
