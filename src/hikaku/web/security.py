@@ -19,7 +19,7 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 __all__ = ["Guard", "CSP", "COOKIE", "is_loopback"]
 
@@ -77,7 +77,7 @@ class Guard:
             if given is not None and self._ok(given):
                 if scope["method"] == "GET":  # once in the URL: now a cookie, and out of the address bar
                     rest = urlencode([(k, v) for k, v in query if k != "token"])
-                    location = scope.get("root_path", "") + scope["path"] + (f"?{rest}" if rest else "")
+                    location = quote(scope.get("root_path", "") + scope["path"]) + (f"?{rest}" if rest else "")
                     await _reply(send, 303, {"detail": "authenticated"}, [
                         ("location", location),
                         ("set-cookie", f"{COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/"),
