@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --disable-pip-version-check -q
 
-.PHONY: demo test install bench eval clean
+.PHONY: demo test install serve bench eval clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "hikaku needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -16,6 +16,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(PIP) -e '.[test]'
+	@touch $@ $(VENV)/.installed
+
+$(VENV)/.installed-web: pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[web]'
 	@touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed
@@ -32,6 +36,10 @@ test: $(VENV)/.installed-test
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
+
+## serve: the web app on http://127.0.0.1:8000/ (upload, compare, review, download); ARGS="--port 9000 …"
+serve: $(VENV)/.installed-web
+	$(BIN)/hikaku serve $(ARGS)
 
 ## eval: accuracy on the dev sets (needs ../shared/eval), hikaku vs baselines
 eval: $(VENV)/.installed

@@ -1,0 +1,105 @@
+"""A finished job's reports: every format of the renderer registry as a download
+(rendered once from the stored result, with the options the job ran with, exactly as
+``hikaku compare`` writes it), and the HTML report for viewing inside the page.
+
+For viewing, the HTML renderer's inline ``<style>`` and ``<script>`` blocks are served as
+files of their own, so that the page keeps a Content-Security-Policy that allows
+scripts and styles from the server only ('self', no 'unsafe-inline')."""
+
+from __future__ import annotations
+
+import mimetypes
+import os
+import re
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..renderers import RENDERERS, RendererInfo, RenderOptions, render
+from ..result import ComparisonResult
+from .worker import RESULT
+
+__all__ = ["Download", "downloads", "renderer_for_extension", "report_file", "view_file", "VIEW_ASSET"]
+
+_TEXT_TYPES = {"md": "text/markdown", "csv": "text/csv", "json": "application/json", "html": "text/html"}
+_INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.S)
+VIEW_ASSET = re.compile(r"^asset-\d+\.(?:js|css)$")
+
+
+@dataclass(frozen=True)
+class Download:
+    format: str
+    extension: str  # without the dot: report.<extension>
+    media_type: str
+    binary: bool
+    description: str
+
+
+def _extension(info: RendererInfo) -> str:
+    return info.extensions[0].lstrip(".")
+
+
+def downloads() -> list[Download]:
+    """One download per registered renderer (a new renderer appears here by itself)."""
+    out = []
+    for info in RENDERERS.values():
+        ext = _extension(info)
+        media = _TEXT_TYPES.get(info.name) or mimetypes.guess_type(f"report.{ext}")[0] or "application/octet-stream"
+        if not info.binary and "charset" not in media:
+            media += "; charset=utf-8"
+        out.append(Download(info.name, ext, media, info.binary, info.description))
+    return out
+
+
+def renderer_for_extension(ext: str) -> Download | None:
+    return next((d for d in downloads() if d.extension == ext.lower()), None)
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{secrets.token_hex(4)}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def _result(job_dir: Path) -> ComparisonResult:
+    return ComparisonResult.from_json((job_dir / RESULT).read_bytes())
+
+
+def _render_options(options: dict[str, object]) -> RenderOptions:
+    """The report options of the job, as ``hikaku compare`` builds them."""
+    return RenderOptions(lang=str(options.get("lang") or "ja"), include_unchanged=bool(options.get("include_unchanged")),
+                         diff_style=str(options.get("diff_style") or "md"))
+
+
+def report_file(job_dir: Path, download: Download, options: dict[str, object]) -> Path:
+    """The report in *download*'s format (rendered on first request, then kept)."""
+    path = job_dir / "reports" / f"report.{download.extension}"
+    if not path.exists():
+        out = render(_result(job_dir), download.format, _render_options(options))
+        _write(path, out.encode("utf-8") if isinstance(out, str) else out)
+    return path
+
+
+def view_file(job_dir: Path, name: str, options: dict[str, object]) -> Path:
+    """``index.html`` (the HTML report with its inline blocks moved out) or one of its
+    ``asset-N.js`` / ``asset-N.css`` files."""
+    folder = job_dir / "reports" / "view"
+    if not (folder / "index.html").exists():
+        html = render(_result(job_dir), "html", _render_options(options))
+        assert isinstance(html, str)
+        assets: list[tuple[str, str]] = []
+
+        def externalise(m: re.Match[str]) -> str:
+            kind, body = m.group(1), m.group(2)
+            name = f"asset-{len(assets)}.{'js' if kind == 'script' else 'css'}"
+            assets.append((name, body))
+            if kind == "script":
+                return f'<script src="{name}"></script>'
+            return f'<link rel="stylesheet" href="{name}">'
+
+        page = _INLINE.sub(externalise, html)
+        for asset, body in assets:
+            _write(folder / asset, body.encode("utf-8"))
+        _write(folder / "index.html", page.encode("utf-8"))
+    return folder / name

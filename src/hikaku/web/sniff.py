@@ -1,0 +1,103 @@
+"""What an uploaded file is, by its content: a PDF by its ``%PDF-`` header, Word by the
+``word/document.xml`` of its zip, JSON and JSON lines by parsing them, HTML by its tags,
+Markdown and text by decoding as UTF-8. The name's extension only chooses between the
+formats the content allows (a ``.md`` that is really a PDF is refused)."""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from pathlib import Path
+
+from ..loaders import EXTENSIONS, LOADERS
+
+__all__ = ["UnsupportedUpload", "detect_format", "content_formats"]
+
+_HTML = re.compile(r"<(?:!doctype\s+html|html|head|body|p|div|h[1-6]|section|article|table|ul|ol)\b", re.I)
+_MD_HEADING = re.compile(r"^#{1,6}\s", re.M)
+# the formats this module knows how to recognise; a format added to the loader registry
+# later is accepted by its extension and left to its loader to validate
+_KNOWN = ("pdf", "docx", "json", "jsonl", "html", "markdown", "text")
+_WHAT = {"pdf": "a PDF", "docx": "a Word (.docx) file", "json": "chunk JSON", "jsonl": "JSON lines",
+         "html": "HTML", "markdown": "Markdown", "text": "plain text"}
+
+
+class UnsupportedUpload(ValueError):
+    """The file's content is not a format hikaku reads (or not the one its name says)."""
+
+
+def _is_docx(path: Path) -> bool:
+    try:
+        with zipfile.ZipFile(path) as z:
+            return "word/document.xml" in z.namelist()
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return False
+
+
+def _is_json(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), (list, dict))
+    except ValueError:
+        return False
+
+
+def _is_jsonl(text: str) -> bool:
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        return False
+    try:
+        return all(isinstance(json.loads(line), dict) for line in lines)
+    except ValueError:
+        return False
+
+
+def content_formats(path: Path) -> tuple[set[str], str]:
+    """The formats the file's content allows, and a few words on what it looks like."""
+    with open(path, "rb") as f:
+        head = f.read(1024)
+    if b"%PDF-" in head:
+        return {"pdf"}, "a PDF"
+    if head.startswith(b"PK\x03\x04"):
+        return ({"docx"}, "a Word file") if _is_docx(path) else (set(), "a zip archive that is not a Word file")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return set(), "binary data or text that is not UTF-8"
+    if "\x00" in text:
+        return set(), "binary data"
+    formats = {"markdown", "text"}
+    if _is_json(text):
+        formats.add("json")
+    if _is_jsonl(text):
+        formats.add("jsonl")
+    if _HTML.search(text[:65536]):
+        formats.add("html")
+    looks = "JSON" if "json" in formats else "HTML" if "html" in formats else "UTF-8 text"
+    if not formats - {"markdown", "text"} and _MD_HEADING.search(text):
+        looks = "Markdown"
+    return formats, looks
+
+
+def detect_format(path: Path, client_name: str) -> str:
+    """The loader format of an uploaded file stored at *path*; *client_name* (the name
+    the browser sent) only serves to pick among the formats its content allows."""
+    ext = Path(client_name).suffix.lower()
+    claimed = EXTENSIONS.get(ext)
+    if claimed is not None and claimed not in _KNOWN:
+        return claimed  # a format this module does not know: its loader checks the content
+    allowed, looks = content_formats(path)
+    allowed &= set(LOADERS)
+    if claimed is not None:
+        if claimed in allowed:
+            return claimed
+        raise UnsupportedUpload(f"{client_name}: the name says {_WHAT[claimed]}, but the content is {looks}")
+    if not allowed:
+        names = ", ".join(sorted(EXTENSIONS))
+        raise UnsupportedUpload(f"{client_name}: not a document hikaku reads (the content is {looks}); "
+                                f"hikaku reads {names}")
+    for fmt in ("pdf", "docx", "json", "jsonl", "html"):
+        if fmt in allowed:
+            return fmt
+    return "markdown" if looks == "Markdown" else "text"

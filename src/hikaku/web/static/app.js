@@ -1,0 +1,285 @@
+// hikaku serve: the page. Plain ES module, no dependencies; every text comes from labels.js
+// and every value from the server is set as text (never as HTML).
+import { LABELS } from "./labels.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { lang: "ja", config: null, job: null, source: null, history: [] };
+const L = () => LABELS[state.lang];
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function megabytes(n) {
+  if (n < 1000000) return `${Math.max(1, Math.round(n / 1000))} KB`;
+  return `${Math.round(n / 100000) / 10} MB`;
+}
+
+// -- language ---------------------------------------------------------------------------
+function applyLanguage() {
+  document.documentElement.lang = state.lang;
+  document.querySelectorAll("[data-i18n]").forEach((node) => {
+    node.textContent = L()[node.getAttribute("data-i18n")];
+  });
+  document.querySelectorAll("[data-i18n-title]").forEach((node) => {
+    node.setAttribute("title", L()[node.getAttribute("data-i18n-title")]);
+  });
+  $("lang-switch").textContent = L().switch_to;
+  $("lang-switch").setAttribute("lang", state.lang === "ja" ? "en" : "ja");
+  document.title = `hikaku ${L().title}`;
+  renderHistory();
+  if (state.job) renderJob(state.job);
+}
+
+function switchLanguage() {
+  state.lang = state.lang === "ja" ? "en" : "ja";
+  try { localStorage.setItem("hikaku.lang", state.lang); } catch (e) { /* private mode */ }
+  if (!state.job) $("opt-lang").value = state.lang;
+  applyLanguage();
+}
+
+// -- errors -----------------------------------------------------------------------------
+function showError(text) {
+  $("error").textContent = text;
+  $("error").hidden = !text;
+}
+
+async function api(path, options = {}) {
+  let response;
+  try {
+    response = await fetch(path, { credentials: "same-origin", ...options });
+  } catch (e) {
+    throw new Error(L().errors.network);
+  }
+  if (response.status === 204) return null;
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const label = L().errors[response.status] || L().errors.other;
+    const detail = typeof body.detail === "string" ? body.detail : "";
+    throw new Error(detail ? `${label}: ${detail}` : label);
+  }
+  return body;
+}
+
+// -- the form -----------------------------------------------------------------------------
+function chosen(side) {
+  const input = $(`file-${side}`);
+  return input.files && input.files.length ? input.files[0] : null;
+}
+
+function updateForm() {
+  for (const side of ["a", "b"]) {
+    const file = chosen(side);
+    $(`name-${side}`).textContent = file ? `${file.name} (${megabytes(file.size)})` : "";
+    $(`drop-${side}`).classList.toggle("has-file", Boolean(file));
+  }
+  $("compare").disabled = !(chosen("a") && chosen("b"));
+}
+
+function setUpDrop(side) {
+  const zone = $(`drop-${side}`);
+  const input = $(`file-${side}`);
+  input.addEventListener("change", updateForm);
+  zone.addEventListener("dragover", (e) => { e.preventDefault(); zone.classList.add("over"); });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (e) => {
+    e.preventDefault();
+    zone.classList.remove("over");
+    if (e.dataTransfer && e.dataTransfer.files.length) {
+      input.files = e.dataTransfer.files;
+      updateForm();
+    }
+  });
+}
+
+async function submit(event) {
+  event.preventDefault();
+  showError("");
+  const limit = state.config ? state.config.max_upload_bytes : Infinity;
+  for (const side of ["a", "b"]) {
+    const file = chosen(side);
+    if (file && file.size > limit) {
+      showError(L().too_large.replace("{name}", file.name).replace("{limit}", megabytes(limit)));
+      return;
+    }
+  }
+  const form = new FormData();
+  form.append("a", chosen("a"));
+  form.append("b", chosen("b"));
+  form.append("lang", $("opt-lang").value);
+  form.append("strict", String($("opt-strict").checked));
+  form.append("include_unchanged", String($("opt-unchanged").checked));
+  if (!$("llm-option").hidden) form.append("llm", String($("opt-llm").checked));
+  $("compare").disabled = true;
+  try {
+    const job = await api("/api/comparisons", { method: "POST", body: form });
+    follow(job);
+    refreshHistory();
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    updateForm();
+  }
+}
+
+// -- one job: progress over Server-Sent Events, then the report ---------------------------
+function names(job) {
+  return `${job.a.name} → ${job.b.name}`;
+}
+
+function follow(job) {
+  if (state.source) state.source.close();
+  state.source = null;
+  state.job = job;
+  renderJob(job);
+  if (job.status === "queued" || job.status === "running") {
+    const source = new EventSource(`/api/comparisons/${encodeURIComponent(job.id)}/events`);
+    state.source = source;
+    let finished = false;
+    source.addEventListener("status", (e) => {
+      const update = JSON.parse(e.data);
+      if (!state.job || state.job.id !== update.id) return;
+      state.job = update;
+      renderJob(update);
+      if (!["queued", "running"].includes(update.status)) {
+        finished = true;  // the server ends the stream now; closing it first would abort the request
+        setTimeout(() => source.close(), 3000);
+        refreshHistory();
+      }
+    });
+    // the end of the stream: after the last event, don't reconnect; otherwise the browser retries
+    source.addEventListener("error", () => { if (finished) source.close(); });
+    source.addEventListener("deleted", () => { finished = true; });
+  }
+}
+
+function renderJob(job) {
+  const running = job.status === "queued" || job.status === "running";
+  $("run").hidden = false;
+  $("run-names").textContent = names(job);
+  const p = job.progress;
+  const percent = job.status === "done" ? 100 : p.percent;
+  $("progress-bar").value = percent;
+  $("progress-percent").textContent = `${percent}%`;
+  let text = job.status === "running" ? (L().stage[p.stage] || p.stage) : L().status[job.status];
+  if (job.status === "running" && p.stage === "agent" && p.total) text += ` ${p.done} / ${p.total} ${L().chunks}`;
+  if (job.resumed) text += L().resumed;
+  if (job.error) text += ` — ${job.error}`;
+  $("progress-text").textContent = text;
+  $("cancel").hidden = !running;
+  $("run").classList.toggle("failed", job.status === "failed" || job.status === "cancelled");
+  if (job.status === "done") renderResult(job);
+  else $("result").hidden = true;
+}
+
+function countItems(counts) {
+  return ["added", "deleted", "modified", "unchanged", "moved"]
+    .filter((t) => counts[t] !== undefined && (t !== "moved" || counts[t] > 0))
+    .map((t) => el("li", { class: t, text: `${L().counts[t]} ${counts[t]}` }));
+}
+
+function renderResult(job) {
+  $("result").hidden = false;
+  $("result-names").textContent = names(job);
+  $("result-counts").replaceChildren(...countItems(job.counts));
+  $("download-links").replaceChildren(...job.downloads.map((d) => el("a", {
+    href: d.url, download: "", class: "download", "data-format": d.format,
+    text: `${L().formats_names[d.format] || d.extension.toUpperCase()} (.${d.extension})`,
+  })));
+  const frame = $("report");
+  if (frame.getAttribute("src") !== job.view) frame.setAttribute("src", job.view);
+}
+
+async function cancel() {
+  if (!state.job) return;
+  try {
+    follow(await api(`/api/comparisons/${encodeURIComponent(state.job.id)}/cancel`, { method: "POST" }));
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// -- history --------------------------------------------------------------------------------
+async function refreshHistory() {
+  try {
+    state.history = (await api("/api/comparisons")).comparisons;
+    renderHistory();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function renderHistory() {
+  const rows = state.history.map((job) => {
+    const date = new Date(job.created).toLocaleString(L().locale);
+    const open = el("button", { type: "button", text: L().open, onclick: () => { showError(""); follow(job); } });
+    const remove = el("button", { type: "button", class: "danger", text: L().delete, onclick: () => removeJob(job) });
+    const counts = el("ul", { class: "counts small" }, ...countItems(job.counts));
+    return el("tr", { "data-id": job.id, "data-status": job.status },
+      el("td", { text: job.a.name }), el("td", { text: job.b.name }), el("td", { text: date }),
+      el("td", { class: `status ${job.status}`, text: L().status[job.status], title: job.error || "" }),
+      el("td", {}, counts), el("td", { class: "actions" }, open, remove));
+  });
+  $("history-rows").replaceChildren(...rows);
+  $("history-empty").hidden = state.history.length > 0;
+  $("history-table").hidden = state.history.length === 0;
+}
+
+async function removeJob(job) {
+  if (!window.confirm(L().confirm_delete)) return;
+  try {
+    await api(`/api/comparisons/${encodeURIComponent(job.id)}`, { method: "DELETE" });
+    if (state.job && state.job.id === job.id) {
+      if (state.source) state.source.close();
+      state.job = null;
+      $("run").hidden = true;
+      $("result").hidden = true;
+      $("report").removeAttribute("src");
+    }
+    refreshHistory();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// -- start ----------------------------------------------------------------------------------
+async function start() {
+  let stored = null;
+  try { stored = localStorage.getItem("hikaku.lang"); } catch (e) { /* private mode */ }
+  state.lang = stored === "en" ? "en" : "ja";
+  $("lang-switch").addEventListener("click", switchLanguage);
+  setUpDrop("a");
+  setUpDrop("b");
+  $("compare-form").addEventListener("submit", submit);
+  $("cancel").addEventListener("click", cancel);
+  applyLanguage();
+  try {
+    const config = await api("/api/config");
+    state.config = config;
+    const accept = config.input_formats.flatMap((f) => f.extensions).join(",");
+    $("file-a").setAttribute("accept", accept);
+    $("file-b").setAttribute("accept", accept);
+    $("formats").textContent = config.input_formats.flatMap((f) => f.extensions).join(" ");
+    $("limit").textContent = megabytes(config.max_upload_bytes);
+    $("opt-lang").value = stored ? state.lang : config.defaults.lang;
+    $("opt-strict").checked = config.defaults.strict;
+    $("opt-unchanged").checked = config.defaults.include_unchanged;
+    $("llm-option").hidden = !config.llm.available;
+    $("opt-llm").checked = config.llm.available;
+    $("llm-model").textContent = config.llm.model ? `(${config.llm.model})` : "";
+    $("version").textContent = `hikaku ${config.version}`;
+  } catch (e) {
+    showError(e.message);
+  }
+  await refreshHistory();
+  updateForm();
+}
+
+start();

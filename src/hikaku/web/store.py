@@ -1,0 +1,257 @@
+"""The job store: every comparison the server was given, in SQLite under the data
+directory, so that the history (and the queue) survives a restart.
+
+One row per job, addressed by its id; the job's files (the uploads under generated
+names, the checkpoint, the result and the rendered reports) live in ``jobs/<id>/`` and
+go with the job when it is deleted. The server process is the only writer: worker
+processes report to it (see ``supervisor``)."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import shutil
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+__all__ = ["Job", "JobStatus", "JobStore", "Progress", "Upload", "TERMINAL", "new_job_id", "valid_job_id"]
+
+JobStatus = Literal["queued", "running", "done", "failed", "cancelled"]
+TERMINAL: frozenset[str] = frozenset({"done", "failed", "cancelled"})
+_ID = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{12}$")
+
+
+def new_job_id() -> str:
+    """Sortable and unguessable: ``20261122-083726-49da86a1b2c3``."""
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(6)
+
+
+def valid_job_id(job_id: str) -> bool:
+    """Only ids of this shape ever reach the file system (no path in an id)."""
+    return bool(_ID.match(job_id))
+
+
+@dataclass(frozen=True)
+class Upload:
+    """One side of a comparison: the name the user gave (display only) and the file it
+    was stored as (generated: ``input-a.md``)."""
+
+    name: str
+    stored: str
+    format: str
+    size: int
+
+
+@dataclass(frozen=True)
+class Progress:
+    stage: str = "queued"  # queued | load | plan | agent | report | done
+    done: int = 0
+    total: int = 0
+
+    @property
+    def percent(self) -> int:
+        """The whole run as one number: loading 0–5 %, the plan 5–10 %, the agent's chunks
+        10–95 %, the report 95–100 %."""
+        span = {"load": (0, 5), "plan": (5, 10), "agent": (10, 95), "report": (95, 100)}
+        if self.stage == "done":
+            return 100
+        lo, hi = span.get(self.stage, (0, 0))
+        frac = self.done / self.total if self.total else 0.0
+        return int(lo + (hi - lo) * min(1.0, frac))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stage": self.stage, "done": self.done, "total": self.total, "percent": self.percent}
+
+
+@dataclass(frozen=True)
+class Job:
+    id: str
+    status: JobStatus
+    created: float
+    a: Upload
+    b: Upload
+    options: dict[str, Any]  # the resolved CompareOptions (JSON), so that a resumed run uses the same
+    progress: Progress = field(default_factory=Progress)
+    counts: dict[str, int] = field(default_factory=dict)
+    error: str | None = None
+    attempts: int = 0  # times a worker started it (> 1: resumed after an interruption)
+    updated: float = 0.0
+    finished: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": self.status,
+            "created": _iso(self.created),
+            "finished": _iso(self.finished) if self.finished else None,
+            "a": {"name": self.a.name, "format": self.a.format, "size": self.a.size},
+            "b": {"name": self.b.name, "format": self.b.format, "size": self.b.size},
+            "options": {k: self.options.get(k) for k in ("lang", "strict", "include_unchanged", "llm", "embedding")},
+            "progress": self.progress.to_dict(),
+            "counts": self.counts,
+            "error": self.error,
+            "resumed": self.attempts > 1,
+        }
+
+
+def _iso(ts: float | None) -> str | None:
+    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds") if ts else None
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS jobs (
+    id TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    finished REAL,
+    a TEXT NOT NULL,
+    b TEXT NOT NULL,
+    options TEXT NOT NULL,
+    progress TEXT NOT NULL,
+    counts TEXT NOT NULL,
+    error TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS jobs_status ON jobs (status, created);
+"""
+
+
+class JobStore:
+    """Jobs in ``<data_dir>/jobs.sqlite`` and their files in ``<data_dir>/jobs/<id>/``."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.jobs_dir = self.data_dir / "jobs"
+        self.jobs_dir.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._conn = sqlite3.connect(str(self.data_dir / "jobs.sqlite"), check_same_thread=False, isolation_level=None)
+        self._conn.row_factory = sqlite3.Row
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    # -- files -------------------------------------------------------------------------
+    def job_dir(self, job_id: str) -> Path:
+        if not valid_job_id(job_id):
+            raise ValueError(f"not a job id: {job_id!r}")
+        return self.jobs_dir / job_id
+
+    # -- rows --------------------------------------------------------------------------
+    def add(self, job: Job) -> None:
+        now = time.time()
+        with self._tx() as c:
+            c.execute(
+                "INSERT INTO jobs (id, status, created, updated, a, b, options, progress, counts, error, attempts)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (job.id, job.status, job.created, now, _dump_upload(job.a), _dump_upload(job.b),
+                 json.dumps(job.options), json.dumps(job.progress.__dict__), json.dumps(job.counts), job.error,
+                 job.attempts),
+            )
+
+    def get(self, job_id: str) -> Job | None:
+        with self._lock:
+            row = self._conn.execute("SELECT * FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return _job(row) if row else None
+
+    def history(self, status: str | None = None) -> list[Job]:
+        """Every job (or those with *status*), newest first."""
+        with self._lock:
+            if status is None:
+                rows = self._conn.execute("SELECT * FROM jobs ORDER BY created DESC, id DESC").fetchall()
+            else:
+                rows = self._conn.execute("SELECT * FROM jobs WHERE status = ? ORDER BY created DESC, id DESC",
+                                          (status,)).fetchall()
+        return [_job(r) for r in rows]
+
+    def claim_next(self) -> Job | None:
+        """Take the oldest queued job: mark it running (one more attempt) and return it."""
+        with self._tx() as c:
+            row = c.execute("SELECT id FROM jobs WHERE status = 'queued' ORDER BY created, id LIMIT 1").fetchone()
+            if row is None:
+                return None
+            c.execute("UPDATE jobs SET status = 'running', attempts = attempts + 1, updated = ?, progress = ?"
+                      " WHERE id = ?", (time.time(), json.dumps(Progress("load").__dict__), row["id"]))
+        return self.get(row["id"])
+
+    def set_progress(self, job_id: str, progress: Progress) -> None:
+        with self._tx() as c:
+            c.execute("UPDATE jobs SET progress = ?, updated = ? WHERE id = ? AND status = 'running'",
+                      (json.dumps(progress.__dict__), time.time(), job_id))
+
+    def finish(self, job_id: str, status: Literal["done", "failed", "cancelled"], *, counts: dict[str, int] | None = None,
+               error: str | None = None, only_if: tuple[str, ...] = ("queued", "running")) -> bool:
+        """Move a job to a terminal status; False if it was not in one of *only_if*
+        (already finished, or deleted)."""
+        now = time.time()
+        marks = ",".join("?" for _ in only_if)
+        with self._tx() as c:
+            row = c.execute(f"SELECT progress FROM jobs WHERE id = ? AND status IN ({marks})",
+                            (job_id, *only_if)).fetchone()
+            if row is None:
+                return False
+            progress = Progress("done").__dict__ if status == "done" else json.loads(row["progress"])
+            c.execute("UPDATE jobs SET status = ?, counts = COALESCE(?, counts), error = ?, progress = ?,"
+                      " updated = ?, finished = ? WHERE id = ?",
+                      (status, json.dumps(counts) if counts is not None else None, error, json.dumps(progress), now,
+                       now, job_id))
+        return True
+
+    def requeue(self, job_id: str) -> bool:
+        """A job found running when the server starts goes back to the queue, to be
+        resumed from its checkpoint."""
+        with self._tx() as c:
+            n = c.execute("UPDATE jobs SET status = 'queued', updated = ? WHERE id = ? AND status = 'running'",
+                          (time.time(), job_id)).rowcount
+        return n > 0
+
+    def delete(self, job_id: str) -> bool:
+        """Remove the job and its directory (uploads, checkpoint, result, reports)."""
+        with self._tx() as c:
+            n = c.execute("DELETE FROM jobs WHERE id = ?", (job_id,)).rowcount
+        shutil.rmtree(self.job_dir(job_id), ignore_errors=True)
+        return n > 0
+
+
+def _dump_upload(u: Upload) -> str:
+    return json.dumps({"name": u.name, "stored": u.stored, "format": u.format, "size": u.size})
+
+
+def _job(row: sqlite3.Row) -> Job:
+    return Job(
+        id=row["id"],
+        status=row["status"],
+        created=row["created"],
+        updated=row["updated"],
+        finished=row["finished"],
+        a=Upload(**json.loads(row["a"])),
+        b=Upload(**json.loads(row["b"])),
+        options=json.loads(row["options"]),
+        progress=Progress(**json.loads(row["progress"])),
+        counts=json.loads(row["counts"]),
+        error=row["error"],
+        attempts=row["attempts"],
+    )

@@ -1,0 +1,142 @@
+"""A worker process: takes one comparison at a time from its task queue, runs
+:func:`hikaku.compare` with a checkpoint in the job's directory, writes the result there
+and reports progress and the outcome to the server on the events queue.
+
+Events are tuples ``(kind, worker, job_id, *payload)``: ``("progress", w, id, stage,
+done, total)``, ``("done", w, id, counts)``, ``("failed", w, id, message)``,
+``("cancelled", w, id, message)``. A comparison is cancelled cooperatively: the progress
+callback raises once the worker's cancel event is set (the server terminates a worker
+that does not stop in time)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import signal
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Task", "JobCancelled", "worker_main", "run_task", "RESULT", "CHECKPOINT"]
+
+log = logging.getLogger(__name__)
+
+RESULT = "result.json"
+CHECKPOINT = "checkpoint.sqlite"
+_PROGRESS_EVERY_S = 0.2
+
+
+@dataclass(frozen=True)
+class Task:
+    job_id: str
+    job_dir: str
+    a: tuple[str, str, str]  # stored file name, loader format, the user's file name
+    b: tuple[str, str, str]
+    options: dict[str, Any]  # CompareOptions as JSON, resolved by the server
+    resume: bool  # started before: continue from the checkpoint
+
+
+class JobCancelled(Exception):
+    pass
+
+
+def worker_main(index: int, tasks: Any, events: Any, cancel: Any, parent_pid: int) -> None:
+    """The loop of worker *index* (the target of a spawned process)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
+    logging.basicConfig(level=logging.WARNING, format="hikaku worker: %(levelname)s %(name)s: %(message)s")
+    from .._compare import compare  # noqa: F401 - imported once, before the first job
+    while True:
+        try:
+            task = tasks.get(timeout=1.0)
+        except queue.Empty:
+            if os.getppid() != parent_pid:  # the server is gone
+                return
+            continue
+        if task is None:
+            return
+        run_task(task, index, events, cancel, parent_pid)
+
+
+def run_task(task: Task, index: int, events: Any, cancel: Any, parent_pid: int | None = None) -> None:
+    def report(*event: Any) -> None:
+        events.put((event[0], index, task.job_id, *event[1:]))
+
+    last_time, last_stage = 0.0, ""
+
+    def progress(stage: str, done: int, total: int) -> None:
+        nonlocal last_time, last_stage
+        if cancel.is_set():
+            raise JobCancelled("cancelled")
+        if parent_pid is not None and os.getppid() != parent_pid:
+            raise JobCancelled("the server stopped")
+        now = time.monotonic()
+        if stage != last_stage or done >= total or now - last_time >= _PROGRESS_EVERY_S:
+            last_time, last_stage = now, stage
+            report("progress", stage, done, total)
+
+    try:
+        progress("load", 0, 1)
+        counts = _run(task, progress)
+    except JobCancelled as e:
+        report("cancelled", str(e))
+    except Exception as e:  # noqa: BLE001 - any failure ends this job only, never the worker
+        from .._exceptions import HikakuError
+
+        if isinstance(e, HikakuError):
+            message = str(e)
+        else:
+            log.error("job %s: %s", task.job_id, "".join(traceback.format_exception(e)))
+            message = f"internal error: {type(e).__name__}: {e}"
+        for stored, _, name in (task.a, task.b):  # the user's file names, not the server's paths
+            message = message.replace(str(Path(task.job_dir) / stored), name)
+        report("failed", message)
+    else:
+        report("done", counts)
+
+
+def _run(task: Task, progress: Any) -> dict[str, int]:
+    from .._compare import compare
+    from .._exceptions import CheckpointError
+    from ..settings import CompareOptions
+
+    job_dir = Path(task.job_dir)
+    opts = CompareOptions.model_validate(task.options)
+    doc_a = _load(job_dir, task.a, "a", opts.max_chunk_chars)
+    doc_b = _load(job_dir, task.b, "b", opts.max_chunk_chars)
+    progress("load", 1, 1)
+    checkpoint = job_dir / CHECKPOINT
+    run = dict(options=opts, progress=progress, checkpoint=checkpoint, run_id=task.job_id)
+    if task.resume and checkpoint.exists():
+        try:
+            result = compare(doc_a, doc_b, resume=True, **run)
+        except CheckpointError as e:  # nothing usable was saved: start again
+            log.warning("job %s: cannot resume (%s); starting again", task.job_id, e)
+            checkpoint.unlink(missing_ok=True)
+            result = compare(doc_a, doc_b, **run)
+    else:
+        checkpoint.unlink(missing_ok=True)
+        result = compare(doc_a, doc_b, **run)
+    tmp = job_dir / (RESULT + ".tmp")
+    tmp.write_text(result.to_json(), encoding="utf-8")
+    os.replace(tmp, job_dir / RESULT)
+    return {**result.stats.counts, "moved": result.stats.moved}
+
+
+def _load(job_dir: Path, side: tuple[str, str, str], prefix: str, max_chunk_chars: int) -> Any:
+    """The document as ``hikaku compare`` would read the user's file: ids of the chunks
+    ``a1``/``b1`` …, the document named after the user's file (not the stored one)."""
+    from ..loaders import load_document
+
+    stored, fmt, name = side
+    path = job_dir / stored
+    doc = load_document(path, input_format=fmt, id_prefix=prefix, max_chunk_chars=max_chunk_chars)
+    stem = Path(name).stem or prefix.upper()
+    update: dict[str, Any] = {"source": name}
+    if doc.id == path.stem:
+        update["id"] = stem
+    if doc.title == path.stem:
+        update["title"] = stem
+    return doc.model_copy(update=update)

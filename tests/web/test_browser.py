@@ -1,0 +1,147 @@
+"""The web app in headless Chromium (Debian's package, installed by
+scripts/install-test-browser.sh) against a real ``hikaku serve`` process: upload the
+example pair, watch the progress reach 100 %, review the table, filter it, download the
+Markdown (byte for byte what ``hikaku compare`` prints), the history, the language
+switch; no console error and no request to any other origin.
+
+The screenshot goes to bench/out/web.png; HIKAKU_TEST_WEB_SCREENSHOT=docs/images/web.png
+refreshes the one in the docs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT
+from tests.renderers.test_html_browser import CHROMIUM_FLAGS, chromium
+
+from .conftest import V1, V2
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """``hikaku serve`` as a user starts it, with the hashing embedding in its environment."""
+    tmp = tmp_path_factory.mktemp("serve")
+    env = {**os.environ, "HIKAKU_EMBEDDING": "hashing", "HIKAKU_HOME": str(tmp / "home"), "PYTHONUNBUFFERED": "1"}
+    env.pop("HIKAKU_TOKEN", None)
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "hikaku", "serve", "--port", str(port), "--data-dir", str(tmp / "data")],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp)
+    try:
+        url = proc.stdout.readline().strip()
+        assert url == f"http://127.0.0.1:{port}/", proc.stderr.read() if proc.poll() is not None else url
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url + "api/health", timeout=2) as r:
+                    if json.load(r)["workers"] == 1:
+                        break
+            except OSError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, "hikaku serve did not start"
+            time.sleep(0.2)
+        yield url, env, tmp
+    finally:
+        proc.send_signal(signal.SIGINT)  # Ctrl-C
+        try:
+            code = proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+        err = proc.stderr.read()
+        assert code == 0 and "Traceback" not in err, err
+
+
+def cli_markdown(env: dict[str, str], cwd: Path) -> bytes:
+    done = subprocess.run([sys.executable, "-m", "hikaku", "compare", str(V1), str(V2), "--llm", "offline"],
+                          env=env, capture_output=True, cwd=cwd, check=True)
+    return done.stdout
+
+
+def test_upload_compare_review_download(server, tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    url, env, tmp = server
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+        page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} {r.failure}"))
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+
+        page.goto(url)
+        expect(page.get_by_role("heading", name="新しい比較")).to_be_visible()
+        compare = page.get_by_role("button", name="比較する")
+        expect(compare).to_be_disabled()
+        page.set_input_files("#file-a", str(V1))
+        page.set_input_files("#file-b", str(V2))
+        expect(page.locator("#name-a")).to_contain_text(V1.name)
+        expect(compare).to_be_enabled()
+        compare.click()
+
+        # live progress, up to 100 %
+        expect(page.locator("#run")).to_be_visible()
+        expect(page.locator("#progress-percent")).to_have_text("100%", timeout=120_000)
+        assert page.locator("#progress-bar").evaluate("bar => bar.value") == 100
+        expect(page.locator("#progress-text")).to_have_text("完了")
+
+        # the side-by-side report, and its 変更 filter
+        report = page.frame_locator("#report")
+        expect(report.locator("table#changes")).to_be_visible()
+        expect(report.get_by_role("columnheader", name="ドキュメントA")).to_be_visible()
+        job = json.loads(urllib.request.urlopen(url + "api/comparisons").read())["comparisons"][0]
+        rows = report.locator("tr.change:visible")
+        assert rows.count() == sum(n for t, n in job["counts"].items() if t not in ("unchanged", "moved"))
+        report.get_by_role("button", name="変更", exact=True).click()
+        types = rows.evaluate_all("rows => rows.map(r => r.dataset.type)")
+        assert types and set(types) == {"modified"} and len(types) == job["counts"]["modified"]
+        expect(page.locator("#result-counts")).to_contain_text(f"変更 {job['counts']['modified']}")
+
+        # downloads: the Markdown is what the CLI prints for the same pair and options
+        with page.expect_download() as info:
+            page.get_by_role("link", name="Markdown (.md)").click()
+        downloaded = Path(info.value.path()).read_bytes()
+        assert downloaded == cli_markdown(env, tmp)
+        assert info.value.suggested_filename == "hikaku-shugyo_kisoku_v1-shugyo_kisoku_v2.md"
+        for fmt in ("JSON (.json)", "CSV (.csv)", "HTML (.html)"):
+            expect(page.get_by_role("link", name=fmt)).to_be_visible()
+
+        # the history
+        row = page.locator("#history-rows tr").first
+        expect(row).to_contain_text(V1.name)
+        expect(row).to_contain_text("完了")
+        shot = os.environ.get("HIKAKU_TEST_WEB_SCREENSHOT")
+        target = Path(shot) if shot else ROOT / "bench" / "out" / "web.png"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(target), full_page=True)
+
+        # English
+        page.get_by_role("button", name="English").click()
+        expect(page.get_by_role("heading", name="History")).to_be_visible()
+        expect(page.locator("#progress-text")).to_have_text("Done")
+        expect(page.get_by_role("button", name="Compare")).to_be_visible()
+        page.reload()
+        expect(page.get_by_role("heading", name="New comparison")).to_be_visible()  # the choice is remembered
+        page.get_by_role("button", name="日本語").click()
+
+        assert problems == []
+        assert requests and all(r.startswith(url) for r in requests), [r for r in requests if not r.startswith(url)]
+        browser.close()
