@@ -121,9 +121,10 @@ def main() -> None:
             seconds = time.perf_counter() - t0
         else:
             seconds = run([hikaku, "batch", str(manifest), "-o", str(out), "--no-progress", *extra], env)
-        cpu = cpu_of_children() - cpu0
+        # Ray's workers are children of its raylet, which does not wait for them all: not counted
+        cpu = None if mode == "ray" else cpu_of_children() - cpu0
         rows.append((label, cores, seconds, cpu))
-        print(f"{label:40} {seconds:7.1f} s  {60 * len(pairs) / seconds:6.1f} pairs/min  cpu {cpu:7.1f} s", flush=True)
+        print(f"{label:40} {seconds:7.1f} s  {60 * len(pairs) / seconds:6.1f} pairs/min  cpu {cpu or 0:7.1f} s", flush=True)
     base = rows[0][2] if args.modes[0] == "loop" else None
     machine = (f"{cpu_model()}, {os.cpu_count()} cores (shared with other work), "
                f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GB RAM, "
@@ -133,13 +134,17 @@ def main() -> None:
     lines = [
         f"Machine: {machine}; load average {load:.1f} at the end of the run. {len(pairs)} pairs ({source}), "
         "offline, default models, no embedding cache; each run timed as a whole, start-up included. CPU = user + "
-        "system time of every process the run started; pairs per CPU-minute is what one core does.",
+        "system time of every process the run started (not measurable for Ray, whose workers its raylet starts); "
+        "pairs per CPU-minute is what one core does.",
         "",
         "| run | processes | wall (s) | pairs/min (wall) | CPU (s) | pairs per CPU-minute | CPU / baseline |",
         "|---|---|---|---|---|---|---|",
     ]
     base_cpu = rows[0][3] if base else None
     for label, cores, seconds, cpu in rows:
+        if cpu is None:
+            lines.append(f"| {label} | {cores} | {seconds:.1f} | {60 * len(pairs) / seconds:.1f} | — | — | — |")
+            continue
         ratio = f"{cpu / base_cpu:.2f}×" if base_cpu else "—"
         lines.append(f"| {label} | {cores} | {seconds:.1f} | {60 * len(pairs) / seconds:.1f} | {cpu:.1f} "
                      f"| {60 * len(pairs) / cpu:.1f} | {ratio} |")

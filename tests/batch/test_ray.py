@@ -1,5 +1,6 @@
 """``hikaku batch --ray local``: the pairs run as Ray tasks on a Ray started for the
-batch (loopback only, no dashboard, no usage statistics) and give the same changes as
+batch (node address 127.0.0.1, no dashboard, no usage statistics; the suite's guard
+fails any connection beyond loopback) and give the same changes as
 without Ray; Ray is shut down at the end."""
 
 import json

@@ -86,6 +86,8 @@ async def test_errors_are_tool_errors_and_the_server_goes_on(service, root, tmp_
         cases = [
             ("string_search", {"pair_id": pid, "pattern": "(", "use_regex": True}, "invalid regular expression"),
             ("get_context", {"pair_id": pid, "chunk_id": "zz", "document": "A"}, "zz"),
+            ("get_context", {"pair_id": pid, "chunk_id": "a1", "document": "C"}, "document"),  # not A or B
+            ("get_adjacent_chunks", {"pair_id": pid, "chunk_id": "a1", "document": "A", "count": 0}, "count"),
             ("string_search", {"pair_id": "pair-99", "pattern": "x"}, "unknown pair id 'pair-99'"),
             ("compare_documents", {"a": str(tmp_path / "secret.md"), "b": "v2.md"}, "outside the directories"),
             ("compare_documents", {"a": "../secret.md", "b": "v2.md"}, "outside the directories"),
@@ -122,8 +124,8 @@ async def test_compare_inline_text_and_the_last_report(service, root, hashing_em
     async with Client(build_server(service)) as client:
         with pytest.raises(MCPError, match="no comparison yet"):
             await client.read_resource(REPORT_URI)
-        got = await client.call_tool("compare_documents", {"a_text": a, "b_text": b, "lang": "en",
-                                                           "options": {"input_format": "text"}})
+        got = await client.call_tool("compare_documents", {"a_text": a, "b_text": b,
+                                                           "options": {"input_format": "text", "lang": "en"}})
         assert not got.is_error, text(got)
         result = hikaku.ComparisonResult.model_validate(got.structured_content)
         assert [c.type for c in result.changes if c.type != "unchanged"] == ["modified"]
@@ -134,6 +136,9 @@ async def test_compare_inline_text_and_the_last_report(service, root, hashing_em
         assert json.loads(js.contents[0].text)["changes"] == got.structured_content["changes"]
         listed = {str(r.uri) for r in (await client.list_resources()).resources}
         assert {REPORT_URI, REPORT_JSON_URI} <= listed
+        ja = await client.call_tool("compare_documents", {"a_text": a, "b_text": b, "lang": "ja",
+                                                          "options": {"input_format": "text", "lang": "en"}})
+        assert "| 項目 |" in text(ja)  # the named argument wins over the same option in options
         csv = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md", "format": "csv"})
         assert not csv.is_error and text(csv).splitlines()[0].startswith("change_type,label,item")
 

@@ -1,12 +1,16 @@
 """Running a batch's pairs as Ray tasks (``--ray``; the extra ``hikaku[ray]``, Ray 2.x).
 
 ``auto`` or an address (``HOST:PORT``, ``ray://HOST:10001``) joins an existing cluster;
-``local`` starts a Ray instance on this machine for the duration of the batch (loopback
-only, no dashboard, usage statistics off unless ``RAY_USAGE_STATS_ENABLED`` says
-otherwise). Each pair is one task of one CPU; the task returns the rendered outputs
-and this process writes them, so the output directory need not be shared with the
-workers (the inputs must be readable by them at the same paths). A task whose worker
-dies is retried once by Ray, then recorded as failed.
+``local`` starts a Ray instance on this machine for the duration of the batch: its node
+address is 127.0.0.1 (nothing is contacted beyond loopback), no dashboard, usage
+statistics off unless ``RAY_USAGE_STATS_ENABLED`` says otherwise. (Ray's own servers
+still listen on every interface, as Ray binds them; its token authentication, on by
+default in Ray 2.60, guards them.)
+
+Each pair is one task of one CPU; the task returns the rendered outputs and this
+process writes them, so the output directory need not be shared with the workers (the
+inputs must be readable by them at the same paths). A task whose worker dies is retried
+once by Ray, then recorded as failed.
 """
 
 from __future__ import annotations

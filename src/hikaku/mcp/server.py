@@ -109,7 +109,8 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
         """Compare document A (old) with document B (new): what was added, deleted and modified, clause by
         clause. Returns the report (a Markdown table by default) and the hikaku.comparison/v1 result as
         structured content. Inputs: chunk JSON/JSONL, Markdown, text, PDF, Word, HTML."""
-        merged = {**(options or {}), "lang": lang, "include_unchanged": include_unchanged, "strict": strict}
+        named = {"lang": lang, "include_unchanged": include_unchanged, "strict": strict}
+        merged = {**(options or {}), **{k: v for k, v in named.items() if v is not None}}
         try:
             result, report = service.compare(a, b, a_text=a_text, b_text=b_text, fmt=format, options=merged)
         except Exception as e:
