@@ -154,3 +154,27 @@ async def test_loaded_pairs_are_bounded(service):
         assert oldest.is_error and "keeps the last 2" in text(oldest)
         newest = await client.call_tool("string_search", {"pair_id": ids[2], "pattern": "第1条"})
         assert not newest.is_error
+
+
+def test_without_the_sdk_the_error_names_the_extra(service, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_mcp(name, *args, **kwargs):
+        if name == "mcp" or name.startswith("mcp."):
+            raise ImportError("No module named 'mcp'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_mcp)
+    with pytest.raises(hikaku.MissingDependencyError, match=r"pip install 'hikaku\[mcp\]'"):
+        build_server(service)
+
+
+def test_cli_refuses_a_missing_root_and_a_bad_port(tmp_path, capsys):
+    from hikaku.cli import main
+
+    assert main(["mcp", "--root", str(tmp_path / "nope")]) == 2
+    assert "no such directory" in capsys.readouterr().err
+    assert main(["mcp", "--http", "--port", "0"]) == 2
+    assert "not a port number" in capsys.readouterr().err
