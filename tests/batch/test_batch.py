@@ -199,3 +199,24 @@ def test_ray_without_the_extra_names_it(monkeypatch, manifest, tmp_path, capsys)
 def test_bad_runner_arguments(manifest, tmp_path, capsys, argv, message):
     assert main(["batch", str(manifest), "-o", str(tmp_path / "out"), *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def _dies_on_example(slot, tasks, results):  # a worker loop (spawned) whose process dies on one pair
+    from hikaku.batch import PairWorker
+
+    worker = PairWorker()
+    for task in iter(tasks.get, None):
+        if task.name == "example":
+            os._exit(3)
+        results.put((slot, worker.run(task)))
+
+
+def test_a_worker_that_dies_fails_its_pair_and_is_replaced(manifest, tmp_path):
+    from hikaku.batch import ProcessRunner
+
+    planned = plan_pairs(read_manifest(manifest), {"embedding": "hashing"})
+    report = run_batch(planned, tmp_path / "out", ProcessRunner(2, poll_s=0.2, loop=_dies_on_example))
+    status = {e.name: (e.status, e.error) for e in report.entries}
+    assert status["example"][0] == "failed" and "worker process died (exit code 3)" in status["example"][1]
+    assert [status[n][0] for n in ("reverse", "amended", "約款 A&B")] == ["done"] * 3
+    assert report.computed == 3 and report.failed == 2

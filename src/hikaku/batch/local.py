@@ -62,11 +62,12 @@ class ProcessRunner:
 
     name = "local"
 
-    def __init__(self, jobs: int, poll_s: float = 0.5) -> None:
+    def __init__(self, jobs: int, poll_s: float = 0.5, loop: Callable[[int, Any, Any], None] | None = None) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.jobs = jobs
         self.poll_s = poll_s
+        self.loop = loop or _worker_loop  # a module-level function (spawn imports it); tests pass their own
 
     def run(self, tasks: Sequence[PairTask], on_done: OnDone) -> None:
         ctx = multiprocessing.get_context("spawn")
@@ -76,7 +77,7 @@ class ProcessRunner:
 
         def start(k: int) -> _Slot:
             q = ctx.Queue()
-            p = ctx.Process(target=_worker_loop, args=(k, q, results), name=f"hikaku-batch-{k}", daemon=True)
+            p = ctx.Process(target=self.loop, args=(k, q, results), name=f"hikaku-batch-{k}", daemon=True)
             p.start()
             return _Slot(p, q)
 
