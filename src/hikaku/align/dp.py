@@ -58,6 +58,7 @@ def align_gap(scores: Mapping[tuple[int, int], np.ndarray], p: DPParams
     G = [[_NEG] * (m + 1) for _ in range(n + 1)]
     bm: dict[tuple[int, int], Step | None] = {}
     bg: dict[tuple[int, int], Step | None] = {}
+    arg: Step | None
     M[0][0] = 0.0  # the gap's start is an anchor (or the document start): a "group"
     for i in range(n + 1):
         Mi, Gi = M[i], G[i]

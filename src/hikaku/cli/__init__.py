@@ -19,7 +19,7 @@ EXIT_INPUT = 2
 EXIT_FAILURE = 1
 
 
-COMMANDS = ("compare", "serve")  # modules of hikaku.cli, each with add_parser(subparsers) and run(args) -> int
+COMMANDS = ("compare", "serve", "batch", "mcp")  # modules of hikaku.cli, each with add_parser(subparsers) and run(args) -> int
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,126 @@
+"""Running a batch's pairs on this machine: in this process (one job), or in N worker
+processes (``--jobs N``), each keeping its models loaded from one pair to the next.
+
+Workers are started with ``spawn`` (no fork of a process that holds threads and
+models). A worker that dies (killed, out of memory) fails the pair it was comparing,
+is replaced, and the batch goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import queue
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .worker import PairOutcome, PairTask, PairWorker
+
+__all__ = ["Runner", "InlineRunner", "ProcessRunner", "OnDone"]
+
+log = logging.getLogger(__name__)
+
+OnDone = Callable[[PairOutcome], None]
+
+
+class Runner(Protocol):
+    """Compares the pairs and calls *on_done* in this process as each one finishes."""
+
+    name: str
+
+    def run(self, tasks: Sequence[PairTask], on_done: OnDone) -> None: ...
+
+
+class InlineRunner:
+    """One pair after the other, in this process."""
+
+    name = "local"
+
+    def run(self, tasks: Sequence[PairTask], on_done: OnDone) -> None:
+        worker = PairWorker()
+        for task in tasks:
+            on_done(worker.run(task))
+
+
+def _worker_loop(slot: int, tasks: Any, results: Any) -> None:  # runs in a worker process
+    worker = PairWorker()
+    for task in iter(tasks.get, None):
+        results.put((slot, worker.run(task)))
+
+
+@dataclass
+class _Slot:
+    process: Any
+    tasks: Any
+    task: PairTask | None = None
+
+
+class ProcessRunner:
+    """*jobs* worker processes; each is handed the next pair when it is done with one."""
+
+    name = "local"
+
+    def __init__(self, jobs: int, poll_s: float = 0.5, loop: Callable[[int, Any, Any], None] | None = None) -> None:
+        if jobs < 1:
+            raise ValueError("jobs must be at least 1")
+        self.jobs = jobs
+        self.poll_s = poll_s
+        self.loop = loop or _worker_loop  # a module-level function (spawn imports it); tests pass their own
+
+    def run(self, tasks: Sequence[PairTask], on_done: OnDone) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        results = ctx.Queue()
+        pending = deque(tasks)
+        slots: list[_Slot] = []
+
+        def start(k: int) -> _Slot:
+            q = ctx.Queue()
+            p = ctx.Process(target=self.loop, args=(k, q, results), name=f"hikaku-batch-{k}", daemon=True)
+            p.start()
+            return _Slot(p, q)
+
+        def feed(slot: _Slot) -> None:
+            slot.task = pending.popleft() if pending else None
+            if slot.task is not None:
+                slot.tasks.put(slot.task)
+
+        try:
+            for k in range(min(self.jobs, len(pending))):
+                slots.append(start(k))
+                feed(slots[k])
+            while any(s.task is not None for s in slots):
+                try:
+                    k, outcome = results.get(timeout=self.poll_s)
+                except queue.Empty:
+                    self._replace_dead(slots, start, feed, on_done)
+                    continue
+                slot = slots[k]
+                if slot.task is None or slot.task.name != outcome.name:
+                    continue  # from a worker that was given up for dead
+                feed(slot)
+                on_done(outcome)
+        finally:
+            for s in slots:
+                if s.process.is_alive():
+                    s.tasks.put(None)
+            for s in slots:
+                s.process.join(timeout=5)
+                if s.process.is_alive():
+                    s.process.terminate()
+                    s.process.join(timeout=5)
+            results.close()
+
+    def _replace_dead(self, slots: list[_Slot], start: Callable[[int], _Slot], feed: Callable[[_Slot], None],
+                      on_done: OnDone) -> None:
+        for k, s in enumerate(slots):
+            if s.task is None or s.process.is_alive():
+                continue
+            task = s.task
+            code = s.process.exitcode
+            log.warning("worker %d died (exit code %s) while comparing %s", k, code, task.name)
+            slots[k] = start(k)
+            feed(slots[k])
+            on_done(PairOutcome(task.name, False, error=f"the worker process died (exit code {code}) while "
+                                "comparing this pair (out of memory?)"))

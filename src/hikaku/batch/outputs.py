@@ -1,0 +1,145 @@
+"""The output directory of a batch: each pair's ``NAME.json``, ``NAME.md`` and
+``NAME.html``, and a small record of what they were computed from
+(``.hikaku-batch/NAME.json``: the fingerprint and the SHA-256 of each output).
+
+Every file is written to a temporary file in the same directory and renamed over its
+name, and a pair's record is written last: a crash leaves either a complete output or
+none, and a pair without a matching record is computed again. A pair is *up to date*
+when its record has the fingerprint asked for and every output is there with the bytes
+recorded; then nothing of it is written again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .._exceptions import ConfigurationError
+from .worker import OUTPUT_FORMATS, PairOutcome, output_extension
+
+__all__ = ["OutputDir", "PairRecord", "atomic_write", "STATE_DIR"]
+
+STATE_DIR = ".hikaku-batch"
+_TMP_SUFFIX = ".hikaku-tmp"
+
+
+def _file_mode() -> int:
+    """The mode a new file gets (0666 less the umask): mkstemp's own 0600 would hide the reports."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write *data* to *path* through a temporary file and a rename (never half a file)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=_TMP_SUFFIX)
+    try:
+        os.fchmod(fd, _FILE_MODE)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+_FILE_MODE = _file_mode()
+
+
+@dataclass(frozen=True)
+class PairRecord:
+    """What a finished pair's outputs were computed from, and what they hold."""
+
+    name: str
+    fingerprint: str
+    outputs: dict[str, dict[str, str]]  # format -> {"file": "NAME.md", "sha256": ...}
+    counts: dict[str, int]
+    moved: int
+    seconds: float
+    notes: list[str]
+
+    def to_json(self) -> bytes:
+        data = {"name": self.name, "fingerprint": self.fingerprint, "outputs": self.outputs, "counts": self.counts,
+                "moved": self.moved, "seconds": round(self.seconds, 3), "notes": self.notes}
+        return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+    @classmethod
+    def from_json(cls, raw: bytes) -> PairRecord:
+        d: dict[str, Any] = json.loads(raw)
+        return cls(name=str(d["name"]), fingerprint=str(d["fingerprint"]), outputs=dict(d["outputs"]),
+                   counts={str(k): int(v) for k, v in d.get("counts", {}).items()}, moved=int(d.get("moved", 0)),
+                   seconds=float(d.get("seconds", 0.0)), notes=[str(n) for n in d.get("notes", [])])
+
+
+class OutputDir:
+    """Reads and writes one batch's output directory."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        try:
+            (self.path / STATE_DIR).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ConfigurationError(f"{self.path}: cannot use it as the output directory: {e.strerror}") from None
+        for stray in self.path.glob(f".*{_TMP_SUFFIX}"):  # what a crash left behind while writing
+            stray.unlink(missing_ok=True)
+        for stray in (self.path / STATE_DIR).glob(f".*{_TMP_SUFFIX}"):
+            stray.unlink(missing_ok=True)
+
+    def output_file(self, name: str, fmt: str) -> str:
+        return name + output_extension(fmt)
+
+    def _record_path(self, name: str) -> Path:
+        return self.path / STATE_DIR / f"{name}.json"
+
+    def record(self, name: str) -> PairRecord | None:
+        try:
+            return PairRecord.from_json(self._record_path(name).read_bytes())
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def up_to_date(self, name: str, fingerprint: str) -> PairRecord | None:
+        """The pair's record if its outputs are complete and were computed from *fingerprint*."""
+        rec = self.record(name)
+        if rec is None or rec.fingerprint != fingerprint or set(rec.outputs) != set(OUTPUT_FORMATS):
+            return None
+        for fmt, info in rec.outputs.items():
+            if info.get("file") != self.output_file(name, fmt):
+                return None
+            try:
+                data = (self.path / info["file"]).read_bytes()
+            except OSError:
+                return None
+            if hashlib.sha256(data).hexdigest() != info.get("sha256"):
+                return None
+        return rec
+
+    def write(self, outcome: PairOutcome, fingerprint: str) -> PairRecord:
+        """Write a finished pair's outputs, then its record."""
+        outputs: dict[str, dict[str, str]] = {}
+        for fmt in OUTPUT_FORMATS:
+            data = outcome.outputs[fmt]
+            fname = self.output_file(outcome.name, fmt)
+            atomic_write(self.path / fname, data)
+            outputs[fmt] = {"file": fname, "sha256": hashlib.sha256(data).hexdigest()}
+        rec = PairRecord(outcome.name, fingerprint, outputs, dict(outcome.counts), outcome.moved, outcome.seconds,
+                         list(outcome.notes))
+        atomic_write(self._record_path(outcome.name), rec.to_json())
+        return rec
+
+    def write_if_changed(self, fname: str, data: bytes) -> bool:
+        """Write one of the batch's own files unless it already holds *data*."""
+        target = self.path / fname
+        try:
+            if target.read_bytes() == data:
+                return False
+        except OSError:
+            pass
+        atomic_write(target, data)
+        return True

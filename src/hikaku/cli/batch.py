@@ -1,0 +1,140 @@
+"""``hikaku batch MANIFEST -o OUTDIR`` / ``hikaku batch --pair-dirs OLD NEW -o OUTDIR``:
+many pairs, each written to OUTDIR/NAME.json, .md and .html, with summary.json and
+index.html; resumable; local worker processes (``--jobs``) or Ray (``--ray``). A thin
+layer over :mod:`hikaku.batch`. Exit status: 0 when every pair is done, 1 when any
+pair failed, 2 for a bad manifest or option."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ._common import say
+
+__all__ = ["add_parser", "run"]
+
+EXIT_PAIR_FAILED = 1
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    c = sub.add_parser(
+        "batch",
+        help="compare many pairs (a manifest, or two directories) into an output directory",
+        description="Compare many pairs of documents. MANIFEST is CSV with the header name,a,b (optionally one "
+        "column per option, e.g. lang or strict, for that pair) or JSON Lines with the same fields; relative "
+        "paths are relative to the manifest. Or --pair-dirs OLD NEW pairs the files of two directories by name. "
+        "Each pair is written to OUTDIR/NAME.json, NAME.md and NAME.html; OUTDIR/summary.json and index.html "
+        "list every pair. A rerun skips the pairs whose inputs, options and outputs are unchanged. Exit status "
+        "1 when a pair failed (the others are done), 2 for a bad manifest or option.",
+    )
+    c.add_argument("manifest", nargs="?", metavar="MANIFEST", help="the pairs: .csv (name,a,b,…) or .jsonl")
+    c.add_argument("--pair-dirs", nargs=2, metavar=("OLD_DIR", "NEW_DIR"),
+                   help="compare the files of two directories matched by file name (instead of a manifest)")
+    c.add_argument("-o", "--output-dir", required=True, metavar="OUTDIR", help="where the outputs go")
+    c.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                       help="compare N pairs at once in worker processes (default 1; with --ray local: its CPUs)")
+    c.add_argument("--ray", metavar="ADDRESS", default=None,
+                       help="run the pairs as Ray tasks: 'auto' or an address joins a cluster, 'local' starts Ray "
+                       "here (needs hikaku[ray])")
+    c.add_argument("--force", action="store_true", help="compute every pair again, even those up to date")
+    o = c.add_argument_group("options of every pair", "As for hikaku compare; a manifest column overrides them "
+                             "for its pair.")
+    o.add_argument("--lang", choices=("ja", "en"), default=None, help="report language (default: ja)")
+    o.add_argument("--include-unchanged", action="store_true", default=None, help="list unchanged chunks too")
+    o.add_argument("--strict", action="store_true", default=None, help="report spacing/width differences as changes")
+    o.add_argument("--diff-style", choices=("md", "html", "none"), default=None, help="Markdown highlights")
+    o.add_argument("--input-format", default=None, help="read every input in this format")
+    o.add_argument("--embedding", metavar="MODEL", default=None, help="embedding model (default: use)")
+    o.add_argument("--embedding-base-url", metavar="URL", default=None, help="an embedding server")
+    o.add_argument("--tokenizer", choices=("sudachi", "bigram"), default=None, help="keyword tokenizer")
+    o.add_argument("--no-merges", action="store_true", help="do not detect splits and merges")
+    o.add_argument("--llm", metavar="PROVIDER:MODEL", default=None, help="a chat model, or 'offline'")
+    o.add_argument("--llm-base-url", metavar="URL", default=None,
+                   help="an OpenAI-compatible server every worker uses, e.g. a shared vLLM")
+    o.add_argument("--llm-scope", choices=("uncertain", "changed", "all"), default=None)
+    o.add_argument("--max-tokens-total", type=int, metavar="N", default=None, help="token budget of each pair")
+    g = c.add_mutually_exclusive_group()
+    g.add_argument("--progress", action="store_true", default=None, help="always show the progress bar on stderr")
+    g.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    c.add_argument("-v", "--verbose", action="count", default=0, help="log to stderr (-vv for debug)")
+    c.set_defaults(command_module=__name__)
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "lang": args.lang, "include_unchanged": args.include_unchanged, "strict": args.strict,
+        "diff_style": args.diff_style, "input_format": args.input_format, "embedding": args.embedding,
+        "embedding_base_url": args.embedding_base_url, "tokenizer": args.tokenizer,
+        "allow_merges": False if args.no_merges else None, "llm": args.llm, "llm_base_url": args.llm_base_url,
+        "llm_scope": args.llm_scope, "max_tokens_total": args.max_tokens_total,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    from .._exceptions import InputError
+    from ..batch import (
+        InlineRunner,
+        ProcessRunner,
+        RayRunner,
+        pairs_from_dirs,
+        plan_pairs,
+        read_manifest,
+        run_batch,
+    )
+    from ..settings import resolve_options
+
+    if (args.manifest is None) == (args.pair_dirs is None):
+        raise InputError("give either MANIFEST or --pair-dirs OLD_DIR NEW_DIR")
+    if args.jobs is not None and args.jobs < 1:
+        raise InputError("--jobs must be at least 1")
+    if args.jobs is not None and args.ray not in (None, "local"):
+        raise InputError("--jobs sets the local worker processes (or --ray local's CPUs); on a cluster, Ray uses "
+                         "the cluster's CPUs")
+    old_only: list[str] = []
+    new_only: list[str] = []
+    if args.pair_dirs:
+        match = pairs_from_dirs(*args.pair_dirs)
+        specs, old_only, new_only = match.pairs, match.old_only, match.new_only
+        for f in old_only:
+            say(f"only in {args.pair_dirs[0]}: {f}")
+        for f in new_only:
+            say(f"only in {args.pair_dirs[1]}: {f}")
+    else:
+        specs = read_manifest(args.manifest)
+    overrides = _overrides(args)
+    planned = plan_pairs(specs, overrides)
+    lang = resolve_options(overrides).lang
+    if args.ray:
+        runner: Any = RayRunner(args.ray, cpus=args.jobs or 2)
+    elif (args.jobs or 1) > 1 and len(planned) > 1:
+        runner = ProcessRunner(args.jobs)
+    else:
+        runner = InlineRunner()
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    bar: Any = None
+    if show:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(planned), desc="hikaku: pairs", unit="pair", file=sys.stderr, dynamic_ncols=True)
+
+    def on_pair(entry: Any, computed: bool) -> None:
+        if bar is not None:
+            bar.update(1)
+        if entry.status == "failed":
+            line = f"{entry.name}: failed: {entry.error}"
+            if bar is not None:
+                bar.write(f"hikaku: {line}", file=sys.stderr)
+            else:
+                say(line)
+
+    try:
+        report = run_batch(planned, args.output_dir, runner, force=args.force, lang=lang, old_only=old_only,
+                           new_only=new_only, on_pair=on_pair)
+    finally:
+        if bar is not None:
+            bar.close()
+    done = len(report.entries) - report.failed
+    say(f"{len(report.entries)} pair(s): {done} done ({report.computed} compared, {report.reused} up to date), "
+        f"{report.failed} failed; {args.output_dir}/index.html")
+    return EXIT_PAIR_FAILED if report.failed else 0

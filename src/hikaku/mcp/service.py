@@ -1,0 +1,229 @@
+"""What the MCP server does, without the protocol: compare two documents, load a pair
+for an outside agent and run the five tools on it, keep the last report.
+
+A comparison is :func:`hikaku.compare` with resolved options, rendered by
+:func:`hikaku.render`. A loaded pair is built as a comparison builds its sides: each
+document indexed by its own :class:`~hikaku.index.DocumentIndex` (one embedding model
+shared), wrapped in a :class:`~hikaku.tools.DocumentStore`, the tools from
+:func:`~hikaku.tools.build_registry`. The server keeps the last *max_pairs* pairs; the
+oldest is dropped first.
+
+Options come from the server's environment and configuration (``HIKAKU_*``,
+``config.toml``); a client may set those that change a comparison or a report, never
+those that send documents somewhere (``llm``, ``llm_base_url``, ``embedding_base_url``,
+a provider's embedding model): a prompt-injected agent must not be able to ship the
+files under the roots to a server of its choosing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import tempfile
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .._compare import compare
+from .._exceptions import ConfigurationError, InputError
+from ..document import Document
+from ..embeddings import Embedder, embedder_for
+from ..index import DocumentIndex
+from ..llm import llm_environment
+from ..loaders import LOADERS, load_document
+from ..renderers import RENDERERS, RenderOptions, render
+from ..result import ComparisonResult
+from ..settings import CompareOptions, IndexSettings, resolve_options
+from ..tokenizers import Tokenizer, get_tokenizer
+from ..tools import DocumentStore, StoreSet, ToolRegistry, ToolResult, build_registry
+from .paths import Roots
+
+__all__ = ["HikakuService", "LoadedPair", "SERVER_ONLY_OPTIONS", "TEXT_FORMATS"]
+
+log = logging.getLogger(__name__)
+
+SERVER_ONLY_OPTIONS = ("llm", "llm_base_url", "embedding_base_url")
+TEXT_FORMATS = tuple(name for name, info in RENDERERS.items() if not info.binary)
+_LOCAL_EMBEDDINGS = ("use", "use-multilingual-v3", "hashing")
+_INLINE_FORMATS = ("markdown", "text", "html", "json", "jsonl")  # the text formats a client can send inline
+
+
+@dataclass(frozen=True)
+class LoadedPair:
+    """Two documents indexed for the tools, under an id a client names them by."""
+
+    id: str
+    a: Document
+    b: Document
+    options: CompareOptions
+    registry: ToolRegistry
+    indexes: tuple[DocumentIndex, DocumentIndex]
+
+    def describe(self) -> dict[str, Any]:
+        return {"pair_id": self.id, "documents": {side: _doc_info(doc) for side, doc in (("A", self.a), ("B", self.b))},
+                "tools": ["string_search", "vector_similarity", "get_context", "get_adjacent_chunks", "list_chunks"]}
+
+
+def _doc_info(doc: Document) -> dict[str, Any]:
+    return {"id": doc.id, "title": doc.title, "chunk_count": len(doc.chunks), "source": doc.source}
+
+
+class HikakuService:
+    """See the module docstring. *embedder* / *tokenizer* replace the configured ones
+    (tests pass doubles here)."""
+
+    def __init__(self, roots: Roots, *, max_pairs: int = 8, embedder: Embedder | None = None,
+                 tokenizer: Tokenizer | None = None, env: Mapping[str, str] | None = None) -> None:
+        if max_pairs < 1:
+            raise ConfigurationError("max_pairs must be at least 1")
+        self.roots = roots
+        self.max_pairs = max_pairs
+        self.env = dict(llm_environment() if env is None else env)
+        self._embedder = embedder
+        self._tokenizer = tokenizer
+        self._embedders: dict[str, Embedder] = {}
+        self._pairs: OrderedDict[str, LoadedPair] = OrderedDict()
+        self._ids = itertools.count(1)
+        self._last: tuple[ComparisonResult, CompareOptions] | None = None
+        self._lock = threading.Lock()  # the pairs and the last report
+        self._work = threading.Lock()  # one comparison or load at a time: they are CPU-bound
+
+    # -- options and documents -------------------------------------------------------------
+    def options(self, client: Mapping[str, Any] | None = None) -> CompareOptions:
+        values = {k: v for k, v in (client or {}).items() if v is not None}
+        unknown = sorted(k for k in values if k not in CompareOptions.model_fields)
+        if unknown:
+            raise ConfigurationError(f"unknown option(s) {', '.join(unknown)}")
+        refused = sorted(k for k in values if k in SERVER_ONLY_OPTIONS)
+        embedding = values.get("embedding")
+        if isinstance(embedding, str) and embedding not in _LOCAL_EMBEDDINGS:
+            refused.append("embedding")
+        if refused:
+            raise ConfigurationError(
+                f"option(s) {', '.join(refused)} are set on the server (HIKAKU_* or config.toml where hikaku mcp "
+                f"runs), not by a client; a client may choose embedding {' or '.join(_LOCAL_EMBEDDINGS[::2])}"
+            )
+        return resolve_options(values)
+
+    def _embedder_for(self, settings: IndexSettings) -> Embedder:
+        if self._embedder is not None:
+            return self._embedder
+        key = settings.model_dump_json()
+        with self._lock:
+            got = self._embedders.get(key)
+            if got is None:
+                got = self._embedders[key] = embedder_for(settings, self.env)
+        return got
+
+    def document(self, side: str, path: str | None, text: str | None, opts: CompareOptions) -> Document:
+        """Side ``A`` or ``B`` from a path inside the roots, or from inline text (read
+        as the input format, Markdown by default, exactly as a file of that format)."""
+        if (path is None) == (text is None):
+            raise InputError(f"give either {side.lower()} (a path) or {side.lower()}_text (the text itself)")
+        prefix = side.lower()
+        if path is not None:
+            real = self.roots.resolve(path)
+            return load_document(real, input_format=opts.input_format, id_prefix=prefix,
+                                 max_chunk_chars=opts.max_chunk_chars)
+        assert text is not None
+        fmt = opts.input_format or "markdown"
+        info = LOADERS.get(fmt)
+        if info is None or fmt not in _INLINE_FORMATS:
+            raise InputError(f"{side.lower()}_text: inline text is read as Markdown, text, HTML or chunk JSON/JSONL, "
+                             f"not {fmt}; give a path instead")
+        with tempfile.TemporaryDirectory(prefix="hikaku-mcp-") as tmp:
+            f = Path(tmp) / f"{side}{info.extensions[0]}"
+            f.write_text(text, encoding="utf-8")
+            doc = load_document(f, input_format=fmt, id_prefix=prefix, doc_id=side,
+                                max_chunk_chars=opts.max_chunk_chars)
+        return doc.model_copy(update={"source": None})
+
+    # -- comparison --------------------------------------------------------------------------
+    def compare(self, a: str | None = None, b: str | None = None, *, a_text: str | None = None,
+                b_text: str | None = None, fmt: str = "md",
+                options: Mapping[str, Any] | None = None) -> tuple[ComparisonResult, str]:
+        """Compare and render; the result becomes the last report."""
+        if fmt not in TEXT_FORMATS:
+            raise ConfigurationError(f"format {fmt!r}: choose one of {', '.join(TEXT_FORMATS)}")
+        opts = self.options(options)
+        with self._work:
+            doc_a = self.document("A", a, a_text, opts)
+            doc_b = self.document("B", b, b_text, opts)
+            result = compare(doc_a, doc_b, options=opts, embedder=self._embedder_for(opts.index_settings()),
+                             tokenizer=self._tokenizer)
+        with self._lock:
+            self._last = (result, opts)
+        report = render(result, fmt, _render_options(opts))
+        assert isinstance(report, str)
+        return result, report
+
+    def last_report(self, fmt: str) -> str:
+        with self._lock:
+            last = self._last
+        if last is None:
+            raise InputError("no comparison yet: call compare_documents first")
+        report = render(last[0], fmt, _render_options(last[1]))
+        assert isinstance(report, str)
+        return report
+
+    # -- loaded pairs and the five tools -----------------------------------------------------
+    def load_pair(self, a: str | None = None, b: str | None = None, *, a_text: str | None = None,
+                  b_text: str | None = None, options: Mapping[str, Any] | None = None) -> LoadedPair:
+        opts = self.options(options)
+        with self._work:
+            doc_a = self.document("A", a, a_text, opts)
+            doc_b = self.document("B", b, b_text, opts)
+            settings = opts.index_settings()
+            embedder = self._embedder_for(settings)
+            tokenizer = self._tokenizer or get_tokenizer(settings.tokenizer)
+            ix_a = DocumentIndex(settings, embedder=embedder, tokenizer=tokenizer)
+            ix_b = DocumentIndex(settings, embedder=embedder, tokenizer=tokenizer)
+            stores = StoreSet(DocumentStore(doc_a, "A", ix_a), DocumentStore(doc_b, "B", ix_b))
+            registry = build_registry(stores, regex_timeout_s=opts.regex_timeout_s)
+        with self._lock:
+            pair = LoadedPair(f"pair-{next(self._ids)}", doc_a, doc_b, opts, registry, (ix_a, ix_b))
+            self._pairs[pair.id] = pair
+            while len(self._pairs) > self.max_pairs:
+                _, old = self._pairs.popitem(last=False)
+                log.info("dropped %s (keeping the last %d pairs)", old.id, self.max_pairs)
+                for ix in old.indexes:
+                    ix.close()
+        return pair
+
+    def pair(self, pair_id: str) -> LoadedPair:
+        with self._lock:
+            got = self._pairs.get(pair_id)
+            if got is not None:
+                self._pairs.move_to_end(pair_id)  # recently used pairs are kept longest
+            known = ", ".join(self._pairs) or "none"
+        if got is None:
+            raise InputError(f"unknown pair id {pair_id!r} (loaded: {known}; the server keeps the last "
+                             f"{self.max_pairs}); call load_pair first")
+        return got
+
+    def run_tool(self, pair_id: str, tool: str, **arguments: Any) -> ToolResult:
+        """Run one of the five tools on a loaded pair (arguments left None take the tool's defaults)."""
+        pair = self.pair(pair_id)
+        return pair.registry.execute(tool, **{k: v for k, v in arguments.items() if v is not None})
+
+    def list_chunks(self, pair_id: str, document: str, offset: int = 0, limit: int = 50) -> dict[str, Any]:
+        pair = self.pair(pair_id)
+        side = document.strip().upper()
+        if side not in ("A", "B"):
+            raise InputError(f"document {document!r}: 'A' or 'B'")
+        doc = pair.a if side == "A" else pair.b
+        offset, limit = max(0, offset), min(max(1, limit), 500)
+        rows = []
+        for i, c in enumerate(doc.chunks[offset:offset + limit], start=offset):
+            s = c.structure
+            preview = " ".join(c.content.split())
+            rows.append({"id": c.id, "position": i, "heading_path": list(s.heading_path), "label": s.label,
+                         "preview": preview if len(preview) <= 80 else preview[:79] + "…"})
+        return {"pair_id": pair.id, "document": side, "total": len(doc.chunks), "offset": offset, "chunks": rows}
+
+
+def _render_options(opts: CompareOptions) -> RenderOptions:
+    return RenderOptions(lang=opts.lang, include_unchanged=opts.include_unchanged, diff_style=opts.diff_style)

@@ -1,0 +1,180 @@
+"""The MCP server in process, through the SDK's own client: the tools over a loaded pair
+are the comparison's tools (same results as a registry built the same way), every
+error is a tool error with a clear message, the last report is a resource."""
+
+import json
+import shutil
+
+import pytest
+from mcp import Client, MCPError
+
+import hikaku
+from hikaku.index import DocumentIndex
+from hikaku.mcp import REPORT_JSON_URI, REPORT_URI, HikakuService, Roots, build_server
+from hikaku.tools import DocumentStore, StoreSet, build_registry
+
+from ..helpers import EXAMPLES
+
+
+@pytest.fixture
+def root(tmp_path):
+    r = tmp_path / "root"
+    r.mkdir()
+    shutil.copy(EXAMPLES / "shugyo_kisoku_v1.md", r / "v1.md")
+    shutil.copy(EXAMPLES / "shugyo_kisoku_v2.md", r / "v2.md")
+    return r
+
+
+@pytest.fixture
+def service(root, hashing_embedder, bigram):
+    return HikakuService(Roots([root]), max_pairs=2, embedder=hashing_embedder, tokenizer=bigram)
+
+
+def text(result):
+    return result.content[0].text
+
+
+async def test_the_tools_of_a_loaded_pair_are_the_comparisons(service, root, hashing_embedder, bigram):
+    # the same sides, built as a comparison builds them
+    docs = [hikaku.load_document(root / f, id_prefix=p) for f, p in (("v1.md", "a"), ("v2.md", "b"))]
+    stores = StoreSet(*(DocumentStore(d, side, DocumentIndex(embedder=hashing_embedder, tokenizer=bigram))
+                        for d, side in zip(docs, "AB")))
+    registry = build_registry(stores)
+
+    def direct(name, **kw):
+        data = registry.execute(name, **kw).to_dict()
+        data.pop("execution_time_ms")
+        return data
+
+    async with Client(build_server(service)) as client:
+        loaded = await client.call_tool("load_pair", {"a": "v1.md", "b": "v2.md"})
+        assert not loaded.is_error
+        info = loaded.structured_content
+        pid = info["pair_id"]
+        assert info["documents"]["A"]["chunk_count"] == len(docs[0].chunks)
+        assert info["documents"]["B"]["title"] == docs[1].title
+        calls = [
+            ("string_search", {"pattern": "試用期間", "document": "B"},
+             "string_search_tool", {"pattern": "試用期間", "document_id": "B"}),
+            ("vector_similarity", {"query_text": "年次有給休暇", "document": "B", "threshold": 0.1},
+             "vector_similarity_tool", {"query_text": "年次有給休暇", "document_id": "B", "threshold": 0.1}),
+            ("get_context", {"chunk_id": "a9", "document": "A", "hierarchy_levels": 2},
+             "get_context_tool_a", {"chunk_id": "a9", "hierarchy_levels": 2}),
+            ("get_context", {"chunk_id": "b9", "document": "B"}, "get_context_tool_b", {"chunk_id": "b9"}),
+            ("get_adjacent_chunks", {"chunk_id": "b9", "document": "B", "direction": "prev", "count": 2},
+             "get_adjacent_chunks_tool", {"chunk_id": "b9", "document_id": "B", "direction": "prev", "count": 2}),
+        ]
+        for tool, args, name, kw in calls:
+            got = await client.call_tool(tool, {"pair_id": pid, **args})
+            assert not got.is_error, text(got)
+            data = dict(got.structured_content)
+            data.pop("execution_time_ms")
+            assert data == json.loads(json.dumps(direct(name, **kw), ensure_ascii=False)), tool
+            assert json.loads(text(got))["output"] == data["output"]
+        hits = (await client.call_tool("string_search", {"pair_id": pid, "pattern": "試用期間"})).structured_content
+        assert hits["output"] and all("試用期間" in h["content"] for h in hits["output"])
+        page = (await client.call_tool("list_chunks", {"pair_id": pid, "document": "A", "offset": 2,
+                                                        "limit": 3})).structured_content
+        assert [c["id"] for c in page["chunks"]] == [c.id for c in docs[0].chunks[2:5]]
+        assert page["total"] == len(docs[0].chunks)
+
+
+async def test_errors_are_tool_errors_and_the_server_goes_on(service, root, tmp_path, monkeypatch):
+    (tmp_path / "secret.md").write_text("# secret\n", encoding="utf-8")
+    async with Client(build_server(service)) as client:
+        pid = (await client.call_tool("load_pair", {"a": "v1.md", "b": "v2.md"})).structured_content["pair_id"]
+        cases = [
+            ("string_search", {"pair_id": pid, "pattern": "(", "use_regex": True}, "invalid regular expression"),
+            ("get_context", {"pair_id": pid, "chunk_id": "zz", "document": "A"}, "zz"),
+            ("get_context", {"pair_id": pid, "chunk_id": "a1", "document": "C"}, "document"),  # not A or B
+            ("get_adjacent_chunks", {"pair_id": pid, "chunk_id": "a1", "document": "A", "count": 0}, "count"),
+            ("string_search", {"pair_id": "pair-99", "pattern": "x"}, "unknown pair id 'pair-99'"),
+            ("compare_documents", {"a": str(tmp_path / "secret.md"), "b": "v2.md"}, "outside the directories"),
+            ("compare_documents", {"a": "../secret.md", "b": "v2.md"}, "outside the directories"),
+            ("compare_documents", {"a": "nope.md", "b": "v2.md"}, "nope.md: no such file"),
+            ("compare_documents", {"a": "v1.md", "a_text": "# x", "b": "v2.md"}, "give either a (a path) or a_text"),
+            ("compare_documents", {"a": "v1.md", "b": "v2.md", "format": "xlsx"}, "format 'xlsx'"),
+            ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"llm_base_url": "http://evil/v1"}},
+             "llm_base_url are set on the server"),
+            ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"embedding": "openai:x"}},
+             "embedding are set on the server"),
+            ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"colour": "red"}}, "unknown option"),
+            ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"similarity_threshold": 7}},
+             "similarity_threshold"),
+            ("load_pair", {"a_text": "", "b_text": "# b\n本文"}, "no text"),
+        ]
+        for tool, args, message in cases:
+            got = await client.call_tool(tool, args)
+            assert got.is_error and message in text(got), (tool, args, text(got))
+
+        def crash(*a, **k):
+            raise RuntimeError("disk on fire")
+
+        monkeypatch.setattr(service, "compare", crash)
+        got = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md"})
+        assert got.is_error and "internal error: RuntimeError: disk on fire" in text(got)
+        monkeypatch.undo()
+        ok = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md"})
+        assert not ok.is_error  # still serving
+
+
+async def test_compare_inline_text_and_the_last_report(service, root, hashing_embedder, bigram):
+    a = "第1条（目的）この約款は保険契約の内容を定める。\n\n第2条（保険金）日額の20倍を支払う。\n"
+    b = "第1条（目的）この約款は保険契約の内容を定める。\n\n第2条（保険金）日額の25倍を支払う。\n"
+    async with Client(build_server(service)) as client:
+        with pytest.raises(MCPError, match="no comparison yet"):
+            await client.read_resource(REPORT_URI)
+        got = await client.call_tool("compare_documents", {"a_text": a, "b_text": b,
+                                                           "options": {"input_format": "text", "lang": "en"}})
+        assert not got.is_error, text(got)
+        result = hikaku.ComparisonResult.model_validate(got.structured_content)
+        assert [c.type for c in result.changes if c.type != "unchanged"] == ["modified"]
+        assert "20倍 → 25倍" in text(got) and "| Item | Document A | Document B | Change |" in text(got)
+        md = await client.read_resource(REPORT_URI)
+        assert md.contents[0].text == text(got) and md.contents[0].mime_type == "text/markdown"
+        js = await client.read_resource(REPORT_JSON_URI)
+        assert json.loads(js.contents[0].text)["changes"] == got.structured_content["changes"]
+        listed = {str(r.uri) for r in (await client.list_resources()).resources}
+        assert {REPORT_URI, REPORT_JSON_URI} <= listed
+        ja = await client.call_tool("compare_documents", {"a_text": a, "b_text": b, "lang": "ja",
+                                                          "options": {"input_format": "text", "lang": "en"}})
+        assert "| 項目 |" in text(ja)  # the named argument wins over the same option in options
+        csv = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md", "format": "csv"})
+        assert not csv.is_error and text(csv).splitlines()[0].startswith("change_type,label,item")
+
+
+async def test_loaded_pairs_are_bounded(service):
+    async with Client(build_server(service)) as client:
+        ids = []
+        for _ in range(3):
+            got = await client.call_tool("load_pair", {"a": "v1.md", "b": "v2.md"})
+            ids.append(got.structured_content["pair_id"])
+        assert len(set(ids)) == 3
+        oldest = await client.call_tool("string_search", {"pair_id": ids[0], "pattern": "第1条"})
+        assert oldest.is_error and "keeps the last 2" in text(oldest)
+        newest = await client.call_tool("string_search", {"pair_id": ids[2], "pattern": "第1条"})
+        assert not newest.is_error
+
+
+def test_without_the_sdk_the_error_names_the_extra(service, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_mcp(name, *args, **kwargs):
+        if name == "mcp" or name.startswith("mcp."):
+            raise ImportError("No module named 'mcp'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_mcp)
+    with pytest.raises(hikaku.MissingDependencyError, match=r"pip install 'hikaku\[mcp\]'"):
+        build_server(service)
+
+
+def test_cli_refuses_a_missing_root_and_a_bad_port(tmp_path, capsys):
+    from hikaku.cli import main
+
+    assert main(["mcp", "--root", str(tmp_path / "nope")]) == 2
+    assert "no such directory" in capsys.readouterr().err
+    assert main(["mcp", "--http", "--port", "0"]) == 2
+    assert "not a port number" in capsys.readouterr().err
