@@ -139,8 +139,8 @@ class OfflinePolicy:
 
         def add(b_id: str, source: str, **flags: Any) -> None:
             pos = view.position_b(b_id)
-            if pos is None or b_id in task.proposal_b_ids:
-                return
+            if pos is None or b_id in task.proposal_b_ids or not view.compatible(a_ids, b_id):
+                return  # not a chunk of the corresponding section (another rider): never a counterpart
             c = cands.setdefault(b_id, _Candidate(b_id, pos, bonus=p.context_bonus))
             c.sources.add(source)
             for k, v in flags.items():

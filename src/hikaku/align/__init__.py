@@ -8,6 +8,7 @@ from .decision import RECORD_TYPES, DecidedBy, Decision, Fallback, ResolvedGroup
 from .dp import DPParams, align_gap
 from .planner import AlignmentParams, Plan, PlannedGroup, plan_alignment
 from .resolve import resolve
+from .sections import ScopedSimilarity, SectionMap, align_sections
 from .similarity import SimilarityParams, TextSimilarity, normalize_for_similarity
 
 __all__ = [
@@ -20,10 +21,13 @@ __all__ = [
     "Plan",
     "PlannedGroup",
     "ResolvedGroup",
+    "ScopedSimilarity",
+    "SectionMap",
     "SimilarityParams",
     "TextSimilarity",
     "Usage",
     "align_gap",
+    "align_sections",
     "longest_increasing_subsequence",
     "normalize_for_similarity",
     "plan_alignment",

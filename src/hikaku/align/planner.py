@@ -14,13 +14,15 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
 from .anchors import longest_increasing_subsequence, unique_pairs
 from .dp import DPParams, align_gap
+from .sections import ScopedSimilarity, SectionMap
 from .similarity import SimilarityParams, TextSimilarity
 
 __all__ = ["AlignmentParams", "PlannedGroup", "Plan", "plan_alignment"]
@@ -77,9 +79,16 @@ def plan_alignment(
     params: AlignmentParams = AlignmentParams(),
     *,
     normalized: bool = False,
+    sections: SectionMap | None = None,
 ) -> tuple[Plan, TextSimilarity]:
     """Plan the alignment of A and B. *keys* are the identity keys (normalised text);
-    with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed)."""
+    with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed).
+    *sections*: which sections of A and B correspond (:mod:`hikaku.align.sections`);
+    chunks pair only within corresponding sections, as anchors and by similarity."""
+    similarity: Callable[..., TextSimilarity] = TextSimilarity
+    if sections is not None:  # sections first: anchors and similarity respect them
+        keys_a, keys_b = sections.qualified_keys(keys_a, keys_b)
+        similarity = partial(ScopedSimilarity, sections=sections)
     na, nb = len(texts_a), len(texts_b)
     pairs = unique_pairs(keys_a, keys_b)
     in_order = longest_increasing_subsequence(pairs)
@@ -96,8 +105,8 @@ def plan_alignment(
         used_b.add(j)
     focus_a = [i for i in range(na) if i not in used_a]
     focus_b = [j for j in range(nb) if j not in used_b]
-    sim = TextSimilarity(texts_a, texts_b, focus_a=focus_a, focus_b=focus_b, params=params.similarity,
-                         normalized=normalized)
+    sim = similarity(texts_a, texts_b, focus_a=focus_a, focus_b=focus_b, params=params.similarity,
+                     normalized=normalized)
     planner = _GapPlanner(sim, params)
     bounds = [(-1, -1), *in_order, (na, nb)]
     singles = []  # 1x1 gaps, the most common kind: scored in one batch

@@ -17,7 +17,7 @@ from .._text import match_key
 from ..agent import AgentPolicy, OfflinePolicy, PolicyParams, group_text
 from ..agent.budget import RunBudget
 from ..agent.recording import TraceWriter, record_tool_call
-from ..align import AlignmentParams, DPParams, PlannedGroup, plan_alignment
+from ..align import AlignmentParams, DPParams, PlannedGroup, align_sections, plan_alignment
 from ..document import Document
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
@@ -107,7 +107,8 @@ def build_runtime(
         certain_similarity=o.certain_similarity,
         certain_margin=o.certain_margin,
     )
-    plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True)
+    sections = align_sections(a, b)
+    plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True, sections=sections)
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
     examined = set(agent_groups)
@@ -142,7 +143,7 @@ def build_runtime(
     )
     rt = ComparisonRuntime(
         document_a=a, document_b=b, options=o, plan=plan, similarity=sim, stores=stores, registry=registry,
-        policy=policy, view=PlanView(a, b, plan, sim), agent_groups=agent_groups, budget=budget, lock=lock,
+        policy=policy, view=PlanView(a, b, plan, sim, sections), agent_groups=agent_groups, budget=budget, lock=lock,
         embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=fingerprint,
         run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
     )
