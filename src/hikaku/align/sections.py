@@ -11,6 +11,10 @@ has: boilerplate tells riders apart by nothing). A chunk of A may then pair only
 chunk of the B section aligned with its own (the same rider, possibly renamed); a section
 left unaligned (a rider added or deleted) pairs with nothing.
 
+Only what a reader could name is held to its section: the clauses (and title) of a
+titled section. Untitled numberings (a statute's supplementary provisions) and chunks
+between clauses (tables, appendices) pair freely, as without sections.
+
 This is the one place the relation is made. :class:`SectionMap` is what the rest uses:
 the plan (anchors and the similarity every gap is aligned by: :class:`ScopedSimilarity`)
 and the agent's view (``compatible``). A document with one numbering (a statute, an essay)
@@ -30,34 +34,45 @@ import numpy as np
 from rapidfuzz.distance import Indel
 
 from ..document import Chunk, Document
-from ..document.structure import NumberingSection, numbering_sections
+from ..document.structure import NumberingSection, is_clause_label, numbering_sections
 from .dp import DPParams, align_gap
 from .similarity import SimilarityParams, TextSimilarity
 
-__all__ = ["SectionMap", "ScopedSimilarity", "align_sections"]
+__all__ = ["FREE", "SectionMap", "ScopedSimilarity", "align_sections"]
 
 MAX_SECTION_CHARS = 20_000  # of a section's own text, for its similarity
 _DP = DPParams(tau=0.5, continuity_bonus=0.05, allow_merges=False)
 
 
+FREE = -1  # a chunk no section claims: it may pair with any chunk
+
+
 @dataclass(frozen=True)
 class SectionMap:
-    """Sections of A and B (by chunk position) and which of them correspond."""
+    """Sections of A and B (by chunk position) and which of them correspond.
 
-    of_a: tuple[int, ...]  # section of every A chunk
+    A chunk is held to its section when it is one of the section's clauses (or the
+    heading that titles it) and the section has a title: a numbering section without
+    headings (a statute's supplementary provisions) is nothing a reader could name, and
+    a chunk between clauses (a table, a 別表 after the last rider) belongs to none. Such
+    chunks are ``FREE``."""
+
+    of_a: tuple[int, ...]  # section that holds each A chunk, or FREE
     of_b: tuple[int, ...]
     sections_a: tuple[NumberingSection, ...]
     sections_b: tuple[NumberingSection, ...]
     pairs: tuple[tuple[int, int], ...]  # (section of A, section of B), in order
 
-    @property
+    @cached_property
     def constrained(self) -> bool:
-        """False when both documents are one section each: every pair is allowed."""
-        return len(self.sections_a) > 1 or len(self.sections_b) > 1
+        """False when no chunk is held to a section (one numbering, or no titles):
+        every pair is allowed."""
+        return any(s != FREE for s in self.of_a) or any(s != FREE for s in self.of_b)
 
     def compatible(self, i: int, j: int) -> bool:
         """May A chunk *i* pair with B chunk *j*?"""
-        return not self.constrained or (self.of_a[i], self.of_b[j]) in self._pair_set
+        sa, sb = self.of_a[i], self.of_b[j]
+        return sa == FREE or sb == FREE or self._partner_of_a.get(sa) == sb
 
     def mask(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         """``compatible(ia[r], ib[c])`` for every r, c, as a boolean matrix."""
@@ -65,18 +80,22 @@ class SectionMap:
 
     def group_mask(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
         """Groups (splits, merges) are compatible when all their members are: a group
-        spread over two sections pairs with nothing."""
+        spread over two sections pairs with nothing but free chunks."""
         if not self.constrained:
             return np.ones((len(groups_a), len(groups_b)), dtype=bool)
         partner = self._partner_of_a
 
         def section(of: tuple[int, ...], group: Sequence[int], apart: int) -> int:
-            found = {of[i] for i in group}
+            found = {of[i] for i in group} - {FREE}
+            if not found:
+                return FREE
             return found.pop() if len(found) == 1 else apart
 
-        sa = np.array([partner.get(section(self.of_a, g, -1), -1) for g in groups_a], dtype=np.int64)
-        sb = np.array([section(self.of_b, g, -2) for g in groups_b], dtype=np.int64)
-        return sa[:, None] == sb[None, :]
+        # sentinels that match nothing: -2 (A group over two sections), -3 (A section unaligned), -4 (B)
+        sa = np.array([s if s < 0 else partner.get(s, -3) for s in (section(self.of_a, g, -2) for g in groups_a)],
+                      dtype=np.int64)
+        sb = np.array([section(self.of_b, g, -4) for g in groups_b], dtype=np.int64)
+        return (sa[:, None] == FREE) | (sb[None, :] == FREE) | (sa[:, None] == sb[None, :])
 
     def qualified_keys(self, keys_a: Sequence[str], keys_b: Sequence[str]) -> tuple[list[str], list[str]]:
         """Identity keys that are equal only within corresponding sections: identical
@@ -87,15 +106,13 @@ class SectionMap:
         pair_of_b = {y: n for n, (_, y) in enumerate(self.pairs)}
 
         def tag(side: str, section: int, pair_of: dict[int, int]) -> str:
+            if section == FREE:
+                return ""
             n = pair_of.get(section)
-            return f"{n}" if n is not None else f"{side}{section}"
+            return f"{n}\x1f" if n is not None else f"{side}{section}\x1f"
 
-        return ([f"{tag('a', self.of_a[i], pair_of_a)}\x1f{k}" if k else k for i, k in enumerate(keys_a)],
-                [f"{tag('b', self.of_b[j], pair_of_b)}\x1f{k}" if k else k for j, k in enumerate(keys_b)])
-
-    @cached_property
-    def _pair_set(self) -> frozenset[tuple[int, int]]:
-        return frozenset(self.pairs)
+        return ([f"{tag('a', self.of_a[i], pair_of_a)}{k}" if k else k for i, k in enumerate(keys_a)],
+                [f"{tag('b', self.of_b[j], pair_of_b)}{k}" if k else k for j, k in enumerate(keys_b)])
 
     @cached_property
     def _partner_of_a(self) -> dict[int, int]:
@@ -106,11 +123,19 @@ class SectionMap:
         return [(self.sections_a[x].title, self.sections_b[y].title) for x, y in self.pairs]
 
 
-def _positions(sections: Sequence[NumberingSection], n: int) -> tuple[int, ...]:
-    out = [0] * n
+def _held(chunks: Sequence[Chunk], sections: Sequence[NumberingSection]) -> tuple[int, ...]:
+    """The section that holds each chunk (its clauses and the heading that titles it,
+    in a titled section), else FREE."""
+    out = [FREE] * len(chunks)
+    if len(sections) < 2:
+        return tuple(out)
     for k, s in enumerate(sections):
+        if not s.title:
+            continue
         for i in range(s.start, s.end):
-            out[i] = k
+            st = chunks[i].structure
+            if is_clause_label(st.structural_label) or st.section_path == s.key:
+                out[i] = k
     return tuple(out)
 
 
@@ -143,9 +168,9 @@ def align_sections(doc_a: Document, doc_b: Document) -> SectionMap:
     has no title)."""
     sa = tuple(numbering_sections(doc_a.chunks))
     sb = tuple(numbering_sections(doc_b.chunks))
-    of_a, of_b = _positions(sa, len(doc_a.chunks)), _positions(sb, len(doc_b.chunks))
-    if len(sa) <= 1 and len(sb) <= 1:
-        return SectionMap(of_a, of_b, sa, sb, tuple((0, 0) for _ in sa[:1] if sb))
+    of_a, of_b = _held(doc_a.chunks, sa), _held(doc_b.chunks, sb)
+    if all(s == FREE for s in of_a) and all(s == FREE for s in of_b):
+        return SectionMap(of_a, of_b, sa, sb, ())
     texts_a, texts_b = _own_texts(doc_a.chunks, sa), _own_texts(doc_b.chunks, sb)
     content = TextSimilarity(texts_a, texts_b, params=SimilarityParams()).cosine_matrix(
         list(range(len(sa))), list(range(len(sb))))
