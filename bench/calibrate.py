@@ -48,6 +48,7 @@ from hikaku.align import (  # noqa: E402
     Calibration,
     Constant,
     LogisticModel,
+    align_sections,
     load_calibration,
     plan_alignment,
 )
@@ -74,8 +75,9 @@ def _plan(pair: Pair, cal: Calibration) -> tuple[Any, Any]:
     docs = [hikaku.load_document(x) for x in (pair.a, pair.b)]
     keys = [[match_key(c.content) for c in d.chunks] for d in docs]
     free = [[without_label(k, c.structure.structural_label) for k, c in zip(ks, d.chunks)] for ks, d in zip(keys, docs)]
-    return plan_alignment(keys[0], keys[1], keys[0], keys[1], AlignmentParams(calibration=cal), normalized=True,
-                          number_free_keys=(free[0], free[1]))
+    params = AlignmentParams(calibration=cal)
+    return plan_alignment(keys[0], keys[1], keys[0], keys[1], params, normalized=True,
+                          number_free_keys=(free[0], free[1]), sections=align_sections(docs[0], docs[1], params.dp))
 
 
 def _plan_result(pair: Pair, plan: Any) -> dict[str, Any]:

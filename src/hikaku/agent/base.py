@@ -49,6 +49,10 @@ class AgentView(Protocol):
 
     def claim(self, b_id: str) -> Claim | None: ...
 
+    def compatible(self, a_ids: tuple[str, ...], b_id: str) -> bool:
+        """May the A group pair with this B chunk at all (its section corresponds)?"""
+        ...
+
     def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
         """Similarity of the A group with each single B chunk (one batch)."""
         ...

@@ -147,7 +147,12 @@ class LLMPolicy:
         if not isinstance(answer, ComparisonAnswer):
             return None, f"no final answer with {ANSWER_TOOL} (model or tool call limit reached?)"
         rec.event("answer", answer=answer.model_dump())
-        return answer, check_answer(answer, self.b, self.a)
+        problem = check_answer(answer, self.b, self.a)
+        apart = [i for i in answer.counterpart_ids if problem is None and not view.compatible(task.a_ids, i)]
+        if apart:  # the structure is strong evidence: a clause of another rider is never the counterpart
+            problem = (f"counterpart_ids {', '.join(apart)} belong to another section of document B (another rider "
+                       "or part), not the one that corresponds to this chunk's section")
+        return answer, problem
 
     def _decision(self, answer: ComparisonAnswer, task: AgentTask, view: AgentView, rec: ChunkRecorder) -> Decision:
         ids = tuple(sorted(dict.fromkeys(answer.counterpart_ids), key=lambda i: self.b.position(i) or 0))

@@ -167,8 +167,8 @@ class OfflinePolicy:
 
         def add(b_ids: tuple[str, ...], source: str, **flags: Any) -> None:
             pos = view.position_b(b_ids[0])
-            if pos is None:
-                return
+            if pos is None or not all(view.compatible(a_ids, b) for b in b_ids):
+                return  # not a chunk of the corresponding section (another rider): never a counterpart
             c = cands.setdefault(b_ids, _Candidate(b_ids, pos))
             c.sources.add(source)
             for k, v in flags.items():

@@ -9,6 +9,7 @@ from .decision import RECORD_TYPES, DecidedBy, Decision, Fallback, ResolvedGroup
 from .dp import OPS, DPParams, align_gap
 from .planner import AlignmentParams, Plan, PlannedGroup, plan_alignment
 from .resolve import resolve
+from .sections import ScopedSimilarity, SectionMap, align_sections
 from .similarity import SimilarityParams, TextSimilarity, derivation, normalize_for_similarity, tokens
 
 __all__ = [
@@ -25,10 +26,13 @@ __all__ = [
     "Plan",
     "PlannedGroup",
     "ResolvedGroup",
+    "ScopedSimilarity",
+    "SectionMap",
     "SimilarityParams",
     "TextSimilarity",
     "Usage",
     "align_gap",
+    "align_sections",
     "derivation",
     "load_calibration",
     "longest_increasing_subsequence",

@@ -17,14 +17,16 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
 from .anchors import longest_increasing_subsequence, unique_pairs
 from .calibration import Calibration, load_calibration
 from .dp import OPS, DPParams, align_gap
+from .sections import ScopedSimilarity, SectionMap
 from .similarity import SimilarityParams, TextSimilarity, derivation
 
 __all__ = ["AlignmentParams", "PlannedGroup", "Plan", "plan_alignment"]
@@ -93,12 +95,21 @@ def plan_alignment(
     *,
     normalized: bool = False,
     number_free_keys: tuple[Sequence[str], Sequence[str]] | None = None,
+    sections: SectionMap | None = None,
 ) -> tuple[Plan, TextSimilarity]:
     """Plan the alignment of A and B. *keys* are the identity keys (normalised text);
     with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed).
     *number_free_keys* are the keys without the chunks' own numbers (``_text.without_label``;
-    empty for a chunk without one): a clause that only changed its number is anchored too."""
+    empty for a chunk without one): a clause that only changed its number is anchored too.
+    *sections*: which sections of A and B correspond (:mod:`hikaku.align.sections`);
+    chunks pair only within corresponding sections, as anchors and by similarity."""
     params = params or AlignmentParams()
+    similarity: Callable[..., TextSimilarity] = TextSimilarity
+    if sections is not None:  # sections first: anchors and similarity respect them
+        keys_a, keys_b = sections.qualified_keys(keys_a, keys_b)
+        if number_free_keys is not None:
+            number_free_keys = sections.qualified_keys(*number_free_keys)
+        similarity = partial(ScopedSimilarity, sections=sections)
     na, nb = len(texts_a), len(texts_b)
     pairs = unique_pairs(keys_a, keys_b)
     renumbered: set[tuple[int, int]] = set()
@@ -114,8 +125,8 @@ def plan_alignment(
     used_b = {j for _, j in pairs}
     focus_a = [i for i in range(na) if i not in used_a]
     focus_b = [j for j in range(nb) if j not in used_b]
-    sim = TextSimilarity(texts_a, texts_b, focus_a=focus_a, focus_b=focus_b, params=params.similarity,
-                         normalized=normalized)
+    sim = similarity(texts_a, texts_b, focus_a=focus_a, focus_b=focus_b, params=params.similarity,
+                     normalized=normalized)
     groups: list[PlannedGroup] = []
     for i, j in pairs:
         kind = "renumbered" if (i, j) in renumbered else "identical"

@@ -39,6 +39,8 @@ _LABELS = {
         "cosmetic_list_marker": "番号・記号の付け替えのみ",
         "cosmetic_page_artefact": "ページ番号・ヘッダーの違いのみ",
         "moved_summary": "位置を移動",
+        "renumbered": "条番号のみ変更",
+        "renumbered_folded": "条番号のみ変更（{n}件）",
         "moved_to": "{a} → {b}へ移動",
         "notes": "注記",
         "sections": "見出し",
@@ -82,6 +84,8 @@ _LABELS = {
         "cosmetic_list_marker": "only list numbering differs",
         "cosmetic_page_artefact": "only page numbers or headers differ",
         "moved_summary": "moved",
+        "renumbered": "Renumbered only",
+        "renumbered_folded": "Renumbered only ({n})",
         "moved_to": "moved: {a} → {b}",
         "notes": "Notes",
         "sections": "Sections",
@@ -108,7 +112,7 @@ def labels(lang: str) -> dict[str, str]:
 
 def type_label(change: Change, lang: str) -> str:
     L = labels(lang)
-    base = L[change.type]
+    base = L["renumbered"] if change.renumbered else L[change.type]
     notes = []
     if change.moved:
         notes.append(L["moved"])

@@ -17,6 +17,7 @@ from typing import Any
 from .._exceptions import DocumentNotFoundError, DuplicateChunkIdError, EmptyDocumentError
 from ..document import Chunk, Document
 from ._chunker import chunk_text
+from ._exported import clean_exported
 from ._records import chunks_from_records
 from ._registry import (
     EXTENSIONS,
@@ -28,6 +29,7 @@ from ._registry import (
     detect_format,
     loader,
 )
+from ._unify import unify_document
 
 __all__ = [
     "EXTENSIONS",
@@ -55,7 +57,9 @@ def load_document(
     """Load a document from a path, a :class:`Document` or a list of chunk records.
 
     ``input_format`` overrides the format guessed from the file extension. Chunk ids of
-    the files hikaku chunks itself are ``{id_prefix}1``, ``{id_prefix}2`` …
+    the files hikaku chunks itself are ``{id_prefix}1``, ``{id_prefix}2`` … CJK
+    compatibility characters (Kangxi radicals as PDF text carries them) are shown as the
+    ideographs they stand for (``_unify.py``).
     """
     if isinstance(source, Document):
         doc = source
@@ -66,10 +70,10 @@ def load_document(
         if all(isinstance(r, Chunk) for r in records):
             parsed = [r for r in records if isinstance(r, Chunk)]
         else:
-            parsed = chunks_from_records(records, source="<chunks>")
+            parsed = clean_exported(chunks_from_records(records, source="<chunks>"))
         doc = Document(id=doc_id or "document", title=title or "", chunks=parsed)
     validate_document(doc)
-    return doc
+    return unify_document(doc)
 
 
 def validate_document(doc: Document) -> None:

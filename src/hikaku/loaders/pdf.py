@@ -1,6 +1,7 @@
-"""PDF with a text layer: lines with their positions (pdfminer.six), running headers,
-footers and page numbers removed, broken lines joined, then chunked along the headings;
-every chunk records its pages."""
+"""PDF with a text layer: lines with their positions and fonts (pdfminer.six), running
+headers, footers and page numbers removed, broken lines joined, then chunked along the
+headings — numbered ones and those the layout sets apart (a larger or bold line of its
+own); every chunk records its pages."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ __all__ = ["load"]
 def load(req: LoadRequest) -> Loaded:
     if b"%PDF" not in read_head(req.path, 1024):
         raise InvalidDocumentError(f"{req.path}: not a PDF file (no %PDF header)")
-    text, page_starts = clean_pages(read_pdf(req.path))
-    chunks = chunk_text(text, source=str(req.path), markdown=False, id_prefix=req.id_prefix,
-                        max_chars=req.max_chunk_chars)
-    return Loaded([_with_pages(c, page_starts) for c in chunks], title=first_heading(chunks))
+    clean = clean_pages(read_pdf(req.path))
+    chunks = chunk_text(clean.text, source=str(req.path), markdown=False, id_prefix=req.id_prefix,
+                        max_chars=req.max_chunk_chars, layout_headings=clean.headings)
+    return Loaded([_with_pages(c, clean.page_starts) for c in chunks], title=first_heading(chunks))
 
 
 def _with_pages(chunk: Chunk, page_starts: list[int]) -> Chunk:

@@ -126,6 +126,8 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     )
     counts = result.stats.counts
     count_items = "".join(f'<li class="{t}">{_esc(L[t])} {counts.get(t, 0)}</li>' for t in _TYPES)
+    if result.stats.renumbered:
+        count_items += f'<li>{_esc(L["renumbered"])} {result.stats.renumbered}</li>'
     if result.stats.moved:
         count_items += f'<li>{_esc(L["moved_total"])} {result.stats.moved}</li>'
     filters = "".join(

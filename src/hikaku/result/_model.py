@@ -62,6 +62,9 @@ class Change(BaseModel):
     offline_summary: str | None = None  # when the LLM wrote ``summary``: hikaku's own description, as evidence
     path: list[str] = Field(default_factory=list)  # heading path of the chunk (B side, else A)
     diff: ChangeDiff | None = None  # inline differences of a modified pair
+    # only clause numbers differ (its own and the references that shifted with it): 第12条 → 第13条
+    renumbered: bool = False
+    renumbering: list[tuple[str, str]] = Field(default_factory=list)  # (old, new) numbers, its own first
 
 
 class DocumentInfo(BaseModel):
@@ -89,6 +92,7 @@ class Stats(BaseModel):
     counts: dict[str, int] = Field(default_factory=dict)
     moved: int = 0
     cosmetic: int = 0
+    renumbered: int = 0  # pairs whose only difference is their clause number (条ずれ)
     splits: int = 0
     merges: int = 0
     timings_ms: dict[str, float] = Field(default_factory=dict)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from importlib.metadata import PackageNotFoundError, version
 
-from ..changes import build_change, labels
+from ..changes import build_changes, labels
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
@@ -24,11 +24,7 @@ def _version() -> str:
 def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonResult:
     a, b = rt.document_a, rt.document_b
     lang = rt.options.lang
-    changes: list[Change] = []
-    for g in state.get("changes", []):
-        ca = [a.chunks[i] for i in g.a]
-        cb = [b.chunks[j] for j in g.b]
-        changes.append(build_change(ca, cb, g, lang, strict=rt.options.strict))
+    changes = build_changes(a, b, state.get("changes", []), lang, strict=rt.options.strict)
     stats = _stats(rt, state, changes)
     return ComparisonResult(
         hikaku_version=_version(),
@@ -74,6 +70,7 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
         counts=counts,
         moved=sum(1 for c in changes if c.moved),
         cosmetic=sum(1 for c in changes if c.cosmetic),
+        renumbered=sum(1 for c in changes if c.renumbered),
         splits=sum(1 for c in changes if len(c.a_ids) == 1 and len(c.b_ids) > 1),
         merges=sum(1 for c in changes if len(c.a_ids) > 1 and len(c.b_ids) == 1),
         timings_ms=timings,

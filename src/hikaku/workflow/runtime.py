@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..agent import AgentPolicy, Claim
 from ..agent.budget import RunBudget
 from ..agent.recording import TraceWriter
-from ..align import Decision, Plan, TextSimilarity
+from ..align import Decision, Plan, SectionMap, TextSimilarity
 from ..document import Document
 from ..settings import CompareOptions
 from ..tools import StoreSet, ToolRegistry
@@ -64,8 +64,10 @@ class PlanView:
     """The agent's view of the whole comparison: the plan, updated with the decisions
     already taken in this run (read from the graph state)."""
 
-    def __init__(self, document_a: Document, document_b: Document, plan: Plan, similarity: TextSimilarity) -> None:
+    def __init__(self, document_a: Document, document_b: Document, plan: Plan, similarity: TextSimilarity,
+                 sections: SectionMap | None = None) -> None:
         self.plan = plan
+        self.sections = sections
         self.a = document_a
         self.b = document_b
         self.similarity = similarity
@@ -109,6 +111,14 @@ class PlanView:
         if g is None:
             return None
         return Claim(tuple(self.a.chunks[i].id for i in g.a), g.similarity, g.certain)
+
+    def compatible(self, a_ids: tuple[str, ...], b_id: str) -> bool:
+        """May the A group pair with this B chunk? Not across sections that do not
+        correspond (another rider): :mod:`hikaku.align.sections`."""
+        j = self.b.position(b_id)
+        if self.sections is None or j is None:
+            return True
+        return all(i is not None and self.sections.compatible(i, j) for i in map(self.a.position, a_ids))
 
     def group_similarity(self, a_ids: tuple[str, ...], b_ids: tuple[str, ...]) -> float:
         ia = [self.a.position(i) for i in a_ids]

@@ -17,7 +17,14 @@ from .._text import match_key, without_label
 from ..agent import AgentPolicy, OfflinePolicy, PolicyParams, group_text
 from ..agent.budget import RunBudget
 from ..agent.recording import TraceWriter, record_tool_call
-from ..align import AlignmentParams, Calibration, PlannedGroup, load_calibration, plan_alignment
+from ..align import (
+    AlignmentParams,
+    Calibration,
+    PlannedGroup,
+    align_sections,
+    load_calibration,
+    plan_alignment,
+)
 from ..document import Document
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
@@ -105,8 +112,9 @@ def build_runtime(
     free_b = [without_label(k, c.structure.structural_label) for k, c in zip(keys_b, b.chunks)]
     calibration = load_calibration(o.calibration)
     params = AlignmentParams(calibration=calibration, allow_merges=o.allow_merges)
+    sections = align_sections(a, b, params.dp)
     plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True,
-                               number_free_keys=(free_a, free_b))
+                               number_free_keys=(free_a, free_b), sections=sections)
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
     examined = set(agent_groups)
@@ -141,7 +149,7 @@ def build_runtime(
     )
     rt = ComparisonRuntime(
         document_a=a, document_b=b, options=o, plan=plan, similarity=sim, stores=stores, registry=registry,
-        policy=policy, view=PlanView(a, b, plan, sim), agent_groups=agent_groups, budget=budget, lock=lock,
+        policy=policy, view=PlanView(a, b, plan, sim, sections), agent_groups=agent_groups, budget=budget, lock=lock,
         embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=fingerprint,
         run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
     )
