@@ -32,6 +32,7 @@ from .workflow.checkpoint import (
     damaged_checkpoint,
     default_checkpoint_path,
     fingerprint,
+    is_default_checkpoint,
     new_run_id,
     open_checkpointer,
 )
@@ -139,6 +140,11 @@ def _check_arguments(a: Any, b: Any, progress: Any, checkpoint: Any, run_id: Any
     if run_id is not None and not isinstance(run_id, str):
         raise InvalidArgumentError(f"run_id must be a str, not {type(run_id).__name__}")
     for name, value in (("checkpoint", checkpoint), ("trace", trace)):
+        if value is not None:
+            directory = os.path.dirname(os.path.abspath(os.path.realpath(value)))
+            if name == "trace" and not os.path.isdir(directory):
+                raise ConfigurationError(f"trace {os.fspath(value)}: cannot write there: the directory {directory} "
+                                         "does not exist")
         for side, source in (("a", a), ("b", b)):
             if value is not None and isinstance(source, (str, os.PathLike)) and _same_file(value, source):
                 raise ConfigurationError(f"{name} {os.fspath(value)}: this is the input {side} ({os.fspath(source)}); "
@@ -326,8 +332,7 @@ def _run_durable(doc_a: Document, doc_b: Document, opts: CompareOptions, build: 
                  run_id: str, resume: bool, limit: int) -> Any:
     """Run (or resume) the graph with a SQLite checkpoint after every step. A damaged
     checkpoint file is one clear error (or, the default file of a new run, set aside)."""
-    fresh = not resume and path.expanduser() == default_checkpoint_path().expanduser()
-    with open_checkpointer(path, set_aside_damaged=fresh) as saver:
+    with open_checkpointer(path, set_aside_damaged=not resume and is_default_checkpoint(path)) as saver:
         try:
             return _invoke_durable(saver, doc_a, doc_b, opts, build, path, run_id, resume, limit)
         except sqlite3.DatabaseError as e:

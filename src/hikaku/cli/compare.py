@@ -20,7 +20,7 @@ from ..renderers import DIFF_STYLES, FORMATS, RenderOptions, format_for_path, re
 from ..result import ComparisonResult
 from ..settings import TOOL_NAMES, CompareOptions, resolve_options
 from ..tokenizers import TOKENIZERS
-from ..workflow.checkpoint import default_checkpoint_path, new_run_id
+from ..workflow.checkpoint import check_checkpoint, default_checkpoint_path, new_run_id
 from ._common import STDIN, STDIN_NAME, Progress, check_outputs, read_stdin, say, write_atomically
 
 __all__ = ["add_parser", "run"]
@@ -147,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
     if checkpoint is None and not args.no_checkpoint and (plan.choice is not None or args.resume or args.run_id):
         checkpoint = str(default_checkpoint_path())
     run_id = args.resume or args.run_id or (new_run_id() if checkpoint else None)
+    if checkpoint:
+        check_checkpoint(checkpoint, resume=bool(args.resume))
     if checkpoint and not args.resume:
         say(f"run {run_id} (checkpoint {checkpoint}); if it stops, continue with --resume {run_id}")
     show = args.progress if args.progress is not None else sys.stderr.isatty()

@@ -110,6 +110,11 @@ def detect_format(path: Path) -> str:
     return fmt
 
 
+def size_text(n: float) -> str:
+    """A byte count for a message: ``2.0 MB``, ``20 KB``."""
+    return f"{n / _MB:,.1f} MB" if n >= _MB / 10 else f"{n / 1024:,.0f} KB"
+
+
 def check_size(path: Path, limits: InputLimits, label: str | None = None) -> int:
     """The file's size in bytes; InvalidDocumentError over ``max_input_mb``."""
     try:
@@ -118,7 +123,7 @@ def check_size(path: Path, limits: InputLimits, label: str | None = None) -> int
         raise DocumentNotFoundError(f"{label or path}: cannot read: {e.strerror}") from None
     if size > limits.max_input_mb * _MB:
         raise InvalidDocumentError(
-            f"{label or path}: the file is {size / _MB:,.1f} MB, over the limit of {limits.max_input_mb:g} MB "
+            f"{label or path}: the file is {size_text(size)}, over the limit of {limits.max_input_mb:g} MB "
             f"({limit_hint('max_input_mb')})"
         )
     return size

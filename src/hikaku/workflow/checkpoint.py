@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -30,7 +31,7 @@ from ..document import Document
 from ..settings import CompareOptions, user_dir
 
 __all__ = ["new_run_id", "fingerprint", "default_checkpoint_path", "open_checkpointer", "serializer",
-           "damaged_checkpoint"]
+           "damaged_checkpoint", "check_checkpoint", "is_default_checkpoint"]
 
 log = logging.getLogger(__name__)
 
@@ -131,3 +132,15 @@ def open_checkpointer(path: str | Path, *, set_aside_damaged: bool = False) -> I
         yield saver
     finally:
         conn.close()
+
+
+def check_checkpoint(path: str | Path, *, resume: bool = False) -> None:
+    """Open and close the checkpoint file before a run, so that a damaged one is named (or,
+    the default file of a new run, set aside) before anything else is said or done."""
+    with open_checkpointer(path, set_aside_damaged=not resume and is_default_checkpoint(path)):
+        pass
+
+
+def is_default_checkpoint(path: str | Path) -> bool:
+    """Whether *path* is ``$HIKAKU_HOME/checkpoints.sqlite`` (whose damaged copy a new run may set aside)."""
+    return os.path.realpath(Path(path).expanduser()) == os.path.realpath(default_checkpoint_path().expanduser())
