@@ -40,7 +40,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     level = {0: logging.WARNING, 1: logging.INFO}.get(args.verbose, logging.DEBUG)
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_Formatter())
-    logging.basicConfig(level=level, handlers=[handler], force=True)
+    root = logging.getLogger()
+    old_level = root.level
+    root.addHandler(handler)
+    root.setLevel(level)
     try:
         return int(importlib.import_module(args.command_module).run(args))
     except (InputError, ConfigurationError, MissingDependencyError) as e:  # usage errors, a missing extra too
@@ -57,6 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"hikaku: internal error: {type(e).__name__}: {e} (run with -v for details)", file=sys.stderr)
         return EXIT_FAILURE
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(old_level)
 
 
 class _Formatter(logging.Formatter):
