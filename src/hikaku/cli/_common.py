@@ -73,6 +73,8 @@ def check_outputs(inputs: Sequence[str], outputs: Sequence[tuple[str, str | None
                 raise ConfigurationError(f"{opt} {path}: the same file as {other_opt} {other}")
         if os.path.isdir(path):
             raise ConfigurationError(f"{opt} {path}: is a directory; give a file name")
+        if os.path.exists(path) and not os.path.isfile(path):
+            continue  # a device or a pipe (/dev/stdout): written as it is
         directory = os.path.dirname(os.path.abspath(os.path.realpath(path)))
         if not os.path.isdir(directory):
             raise ConfigurationError(f"{opt} {path}: cannot write there: the directory {directory} does not exist")
@@ -84,18 +86,18 @@ def write_atomically(path: str, data: bytes) -> None:
     """Write *data* to *path* through a temporary file in the same directory and a rename,
     so that a failed or interrupted run never leaves a half-written file (an existing one
     stays as it was). Devices and pipes (``/dev/stdout``) are written directly."""
-    target = os.path.realpath(path)
     try:
-        st = os.stat(target)
+        st = os.stat(path)  # through symlinks
     except FileNotFoundError:
         st = None
     except OSError as e:
         raise ConfigurationError(f"{path}: cannot write the report: {e.strerror}") from None
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
-            with open(target, "wb") as f:
+            with open(path, "wb") as f:
                 f.write(data)
             return
+        target = os.path.realpath(path)
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
