@@ -118,3 +118,8 @@ def test_output_to_a_device_is_written_directly(pair):
                         "--embedding", "hashing"], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert "| 項目 |" in p.stdout and p.stderr == ""
+
+
+def test_dash_is_standard_output(pair, capsys):
+    assert main(["compare", "a.md", "b.md", "-o", "-", "--embedding", "hashing"]) == 0
+    assert "| 項目 |" in capsys.readouterr().out and not (pair / "-").exists()

@@ -41,8 +41,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c.add_argument("-f", "--format", choices=FORMATS, default=None,
                    help="output format (default: from the -o extension, else md); html is a standalone "
                    "side-by-side report")
-    c.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout (never "
-                   "an input; written whole or not at all)")
+    c.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout (- for "
+                   "stdout; never an input; written whole or not at all)")
     c.add_argument("--exit-code", action="store_true",
                    help="exit with 1 when the documents differ and 0 when they do not (like git diff --exit-code)")
     c.add_argument("--strict", action="store_true", default=None,
@@ -113,6 +113,8 @@ _LIMITS = ("max_input_mb", "max_expanded_mb", "max_compression_ratio", "max_json
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.output == STDIN:  # -o -: standard output
+        args.output = None
     inputs = [p for p in (args.a, args.b) if p != STDIN]
     if not inputs:
         raise ConfigurationError("only one of A and B can be - (standard input)")
