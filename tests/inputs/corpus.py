@@ -47,8 +47,6 @@ class Case:
     exit_code: int = 2  # the CLI's exit status
     cli_args: tuple[str, ...] = ()
     api_kwargs: dict[str, Any] = field(default_factory=dict)
-    cli: bool = True
-    api: bool = True
     stdin: str | None = None  # a file of the case fed to the CLI's standard input
     output: str | None = "out.md"  # the CLI's -o (None: the report goes to stdout)
     also: tuple[str, ...] = ()  # other lines allowed on stderr of a successful run (regular expressions)
@@ -57,11 +55,21 @@ class Case:
 
 
 CASES: dict[str, Callable[[Path], Case]] = {}
+CLI_CASES: list[str] = []  # run through the command line
+API_CASES: list[str] = []  # run through hikaku.compare
 
 
-def case(fn: Callable[[Path], Case]) -> Callable[[Path], Case]:
-    CASES[fn.__name__] = fn
-    return fn
+def case(fn: Callable[[Path], Case] | None = None, *, cli: bool = True, api: bool = True) -> Any:
+    """Register a case generator (``@case``, or ``@case(api=False)`` for a case only one front can give)."""
+    def register(f: Callable[[Path], Case]) -> Callable[[Path], Case]:
+        CASES[f.__name__] = f
+        if cli:
+            CLI_CASES.append(f.__name__)
+        if api:
+            API_CASES.append(f.__name__)
+        return f
+
+    return register(fn) if fn is not None else register
 
 
 def prepare(name: str, root: Path) -> tuple[Path, Case]:
@@ -422,10 +430,10 @@ def checkpoint_is_an_input(d: Path) -> Case:
                 cli_args=("--checkpoint", "a.md"), api_kwargs={"checkpoint": "a.md"})
 
 
-@case
+@case(api=False)
 def unknown_output_extension(d: Path) -> Case:
     return Case("a.md", "b.md", r"report\.xlsx: cannot tell the output format from the extension '\.xlsx'",
-                "report.xlsx", output="report.xlsx", api=False)
+                "report.xlsx", output="report.xlsx")
 
 
 @case
@@ -437,39 +445,38 @@ def output_into_a_missing_directory(d: Path) -> Case:
 # --- standard input ---------------------------------------------------------------------------
 
 
-@case
+@case(api=False)
 def binary_on_stdin(d: Path) -> Case:
     (d / "blob").write_bytes(os.urandom(1000) + b"\x00")
-    return Case("-", "b.md", r"<stdin>: not a text file", "<stdin>", stdin="blob", api=False)
+    return Case("-", "b.md", r"<stdin>: not a text file", "<stdin>", stdin="blob")
 
 
-@case
+@case(api=False)
 def deep_json_on_stdin(d: Path) -> Case:
     (d / "deep").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    return Case("a.md", "-", r"<stdin>: JSON nested deeper than the limit of 64 levels", "<stdin>", stdin="deep",
-                api=False)
+    return Case("a.md", "-", r"<stdin>: JSON nested deeper than the limit of 64 levels", "<stdin>", stdin="deep")
 
 
-@case
+@case(api=False)
 def stdin_for_both(d: Path) -> Case:
-    return Case("-", "-", r"only one of A and B can be - \(standard input\)", "-", stdin="a.md", api=False)
+    return Case("-", "-", r"only one of A and B can be - \(standard input\)", "-", stdin="a.md")
 
 
 # --- the API's arguments ----------------------------------------------------------------------
 
 
-@case
+@case(cli=False)
 def none_as_a_document(d: Path) -> Case:
     return Case(None, "b.md", r"argument a must be a path \(str or os\.PathLike\), a hikaku\.Document or a list of "
-                r"chunk dicts .*, not NoneType", "argument a", InvalidArgumentError, cli=False)
+                r"chunk dicts .*, not NoneType", "argument a", InvalidArgumentError)
 
 
-@case
+@case(cli=False)
 def number_as_a_document(d: Path) -> Case:
-    return Case("a.md", 42, r"argument b must be a path .*, not int", "argument b", InvalidArgumentError, cli=False)
+    return Case("a.md", 42, r"argument b must be a path .*, not int", "argument b", InvalidArgumentError)
 
 
-@case
+@case(cli=False)
 def text_instead_of_a_path(d: Path) -> Case:
     return Case(_example(d), "b.md", r"argument a: this looks like document text, not a path", "argument a",
-                InputError, cli=False)
+                InputError)
