@@ -5,6 +5,7 @@ vector (the row checksum finds it)."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sqlite3
@@ -123,3 +124,21 @@ def test_a_locked_cache_is_not_damaged(tmp_path, caplog):
     other.rollback()
     other.close()
     assert v.shape[0] == 2 and not list(tmp_path.glob("*.corrupt-*")) and warnings_of(caplog) == []
+
+
+def test_parallel_runs_sharing_the_cache_are_not_damage(tmp_path):
+    """Three processes filling one fresh cache at once: busy is not damaged; nothing set aside, nothing said."""
+    import subprocess
+    import sys
+
+    from ..helpers import ROOT
+
+    env = {**os.environ, "HIKAKU_HOME": str(tmp_path / "home"), "HIKAKU_DOTENV": "", "HIKAKU_LLM": "offline",
+           "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    procs = [subprocess.Popen([sys.executable, "-m", "hikaku", "compare", str(V1), str(V2), "-f", "json"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], [e for _, e in outs]
+    assert all(err == "" for _, err in outs), [e for _, e in outs]
+    assert len({json.dumps(json.loads(out)["changes"]) for out, _ in outs}) == 1
+    assert not list((tmp_path / "home" / "cache").glob("*.corrupt-*"))
