@@ -151,7 +151,7 @@ def test_unreadable_pdfs_give_one_clear_line(tmp_path):
     w.encrypt("secret")
     w.write(str(locked))
     broken = tmp_path / "broken.pdf"
-    broken.write_bytes(b"%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage")
+    broken.write_bytes(b"%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage\n%%EOF\n")
     notpdf = tmp_path / "notpdf.pdf"
     notpdf.write_text("hello", encoding="utf-8")
     for path, reason in [(scanned, "no text layer; OCR is not supported"), (locked, "the PDF is encrypted"),

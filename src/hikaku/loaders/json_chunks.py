@@ -13,5 +13,6 @@ __all__ = ["load"]
 
 
 def load(req: LoadRequest) -> Loaded:
-    chunks, fields = parse_chunks_json(read_text(req.path), source=str(req.path))
+    text = read_text(req.path, encoding=req.encoding, limits=req.limits, label=req.label)
+    chunks, fields = parse_chunks_json(text, source=req.label, limits=req.limits)
     return Loaded(clean_exported(chunks), title=fields.get("title", ""), doc_id=fields.get("id"))

@@ -11,4 +11,5 @@ __all__ = ["load"]
 
 
 def load(req: LoadRequest) -> Loaded:
-    return Loaded(clean_exported(parse_chunks_jsonl(read_text(req.path), source=str(req.path))))
+    text = read_text(req.path, encoding=req.encoding, limits=req.limits, label=req.label)
+    return Loaded(clean_exported(parse_chunks_jsonl(text, source=req.label, limits=req.limits)))
