@@ -77,7 +77,8 @@ def _plan(pair: Pair, cal: Calibration) -> tuple[Any, Any]:
     free = [[without_label(k, c.structure.structural_label) for k, c in zip(ks, d.chunks)] for ks, d in zip(keys, docs)]
     params = AlignmentParams(calibration=cal)
     return plan_alignment(keys[0], keys[1], keys[0], keys[1], params, normalized=True,
-                          number_free_keys=(free[0], free[1]), sections=align_sections(docs[0], docs[1], params.dp))
+                          number_free_keys=(free[0], free[1]), sections=align_sections(docs[0], docs[1], params.dp),
+                          labels=tuple([c.structure.structural_label for c in d.chunks] for d in docs))  # type: ignore[arg-type]
 
 
 def _plan_result(pair: Pair, plan: Any) -> dict[str, Any]:

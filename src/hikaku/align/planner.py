@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -55,7 +56,7 @@ class PlannedGroup:
     a: tuple[int, ...]
     b: tuple[int, ...]
     similarity: float
-    kind: str  # identical | renumbered (| -moved: out of order) | match | merge | split | unmatched
+    kind: str  # identical | renumbered (| -moved: out of order) | match | merge | split | same-label | unmatched
     certain: bool
     margin: float
     window: tuple[int, int]
@@ -96,13 +97,18 @@ def plan_alignment(
     normalized: bool = False,
     number_free_keys: tuple[Sequence[str], Sequence[str]] | None = None,
     sections: SectionMap | None = None,
+    labels: tuple[Sequence[str | None], Sequence[str | None]] | None = None,
 ) -> tuple[Plan, TextSimilarity]:
     """Plan the alignment of A and B. *keys* are the identity keys (normalised text);
     with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed).
     *number_free_keys* are the keys without the chunks' own numbers (``_text.without_label``;
     empty for a chunk without one): a clause that only changed its number is anchored too.
     *sections*: which sections of A and B correspond (:mod:`hikaku.align.sections`);
-    chunks pair only within corresponding sections, as anchors and by similarity."""
+    chunks pair only within corresponding sections, as anchors and by similarity.
+    *labels* are the chunks' structural labels (第5条; None without): two chunks the
+    programme left alone in a gap that carry the same label, only they in the gap, are
+    proposed as a pair (a clause that kept its number but not its text: 「第5条　削除」);
+    the agent weighs the proposal like any other."""
     params = params or AlignmentParams()
     similarity: Callable[..., TextSimilarity] = TextSimilarity
     if sections is not None:  # sections first: anchors and similarity respect them
@@ -133,7 +139,7 @@ def plan_alignment(
         score = sim.pair(i, j) if kind == "renumbered" else 1.0
         groups.append(PlannedGroup((i,), (j,), score, kind if (i, j) in kept else f"{kind}-moved", True, 1.0,
                                    (j - 1, j + 1), 1.0))
-    planner = _GapPlanner(sim, params)
+    planner = _GapPlanner(sim, params, labels)
     bounds = [(-1, -1), *in_order, (na, nb)]
     singles = []  # 1x1 gaps, the most common kind: scored in one batch
     for (a0, b0), (a1, b1) in zip(bounds, bounds[1:]):
@@ -153,10 +159,12 @@ def plan_alignment(
 
 
 class _GapPlanner:
-    def __init__(self, sim: TextSimilarity, params: AlignmentParams) -> None:
+    def __init__(self, sim: TextSimilarity, params: AlignmentParams,
+                 labels: tuple[Sequence[str | None], Sequence[str | None]] | None = None) -> None:
         self.sim = sim
         self.p = params
         self.dp = params.dp
+        self.labels = labels
 
     def _ops(self, ia: list[int], ib: list[int], s: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
         """The similarity matrix of every operation of the gap (−inf where a split or merge
@@ -216,11 +224,28 @@ class _GapPlanner:
             matched_a.update(ga)
             margin = _margin(s, la[0], lb[0]) if len(la) == len(lb) == 1 else 0.0
             out.append(self._group(ga, gb, score, margin, window))
+        matched_b = {j for g in out for j in g.b}
+        same_label = self._same_label([i for i in ia if i not in matched_a], [j for j in ib if j not in matched_b])
         for r, i in enumerate(ia):
-            if i not in matched_a:
+            if i in same_label:
+                j = same_label[i]
+                out.append(PlannedGroup((i,), (j,), float(s[r][ib.index(j)]), "same-label", False, 0.0, window))
+            elif i not in matched_a:
                 best = float(s[r].max()) if s.shape[1] else 0.0
                 out.append(PlannedGroup((i,), (), best, "unmatched", False, 0.0, window))
         return out
+
+    def _same_label(self, free_a: list[int], free_b: list[int]) -> dict[int, int]:
+        """Chunks left alone on both sides that carry the same label, unique among them."""
+        if self.labels is None or not free_a or not free_b:
+            return {}
+        la, lb = self.labels
+        count_a = Counter(la[i] for i in free_a if la[i])
+        count_b = Counter(lb[j] for j in free_b if lb[j])
+        by_label = {lb[j]: j for j in free_b if lb[j] and count_b[lb[j]] == 1}
+        pairs = {i: by_label[la[i]] for i in free_a if la[i] and count_a[la[i]] == 1 and la[i] in by_label}
+        # chunks of sections that do not correspond never pair (their similarity is 0: sections.py)
+        return {i: j for i, j in pairs.items() if self.sim.matrix([i], [j])[0, 0] > 0}
 
     def _split_large(self, ia: list[int], ib: list[int], window: tuple[int, int]) -> list[PlannedGroup]:
         """Cut a huge gap at mutual best matches (by cosine) that keep the order; if there

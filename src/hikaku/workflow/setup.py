@@ -114,7 +114,9 @@ def build_runtime(
     params = AlignmentParams(calibration=calibration, allow_merges=o.allow_merges)
     sections = align_sections(a, b, params.dp)
     plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True,
-                               number_free_keys=(free_a, free_b), sections=sections)
+                               number_free_keys=(free_a, free_b), sections=sections,
+                               labels=([c.structure.structural_label for c in a.chunks],
+                                       [c.structure.structural_label for c in b.chunks]))
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
     examined = set(agent_groups)
