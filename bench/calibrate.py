@@ -61,8 +61,8 @@ CERTAIN = (0.9, 0.97)
 REASONS = {
     "tau": "a group is worth taking when its texts are more similar than this (the objective's threshold)",
     "continuity_bonus": "the gap cost: a group that directly follows another is worth this much more",
-    "derivation": "a split or merge is offered only when every part draws at least this share of its words "
-                  "from the other side",
+    "derivation": "a split or merge is offered only when every part draws at least this share of its wording "
+                  "(character trigrams) from the other side",
     "certain": "a planned group at least this probably right is settled without the agent",
 }
 SCORER = _scorer()

@@ -9,7 +9,7 @@ import pytest
 
 from hikaku import Change, ComparisonResult, ConfigurationError, DocumentInfo
 from hikaku.renderers import RenderOptions
-from hikaku.renderers._taisho import Cell, article_numbers, build_table, is_renumber_only
+from hikaku.renderers._taisho import Cell, build_table, is_renumber_only
 
 from .taisho_pair import CH1, CH2, TITLE_NEW, TITLE_OLD
 
@@ -58,26 +58,15 @@ def _pair(a: str, b: str, **kw) -> Change:
     return Change(type="modified", a_ids=["a"], b_ids=["b"], a_text=a, b_text=b, **kw)
 
 
-def test_is_renumber_only():
-    shifts = {"第6条": "第5条", "第7条": "第6条", "第4条": "第4条"}
-    assert is_renumber_only(_pair("第7条（請求）\n第6条による。", "第6条（請求）\n第5条による。"), shifts)
-    assert is_renumber_only(_pair("第７条（請求）", "第6条（請求）"), shifts)  # width of the label
-    # a reference moved otherwise than the document's articles: a real change
-    assert not is_renumber_only(_pair("第7条（請求）\n第6条による。", "第6条（請求）\n第4条による。"), shifts)
-    assert not is_renumber_only(_pair("第7条（請求）\n書面による。", "第6条（請求）\n電磁的方法による。"), shifts)
-    assert not is_renumber_only(_pair("（請求）", "第6条（請求）"), shifts)  # a label added
-    assert not is_renumber_only(Change(type="unchanged", a_ids=["a"], b_ids=["b"], a_text="x", b_text="x"), shifts)
-    split = Change(type="modified", a_ids=["a"], b_ids=["b", "c"], a_text="第7条 x", b_text="第6条 x")
-    assert not is_renumber_only(split, shifts)
-
-
-def test_article_numbers_leave_out_ambiguous_labels():
-    result = ComparisonResult(
-        document_a=DocumentInfo(id="a", chunk_count=3), document_b=DocumentInfo(id="b", chunk_count=3),
-        changes=[_pair("第2条 x", "第3条 x"), _pair("第2条 y", "第4条 y"), _pair("第5条 z", "第6条 z"),
-                 Change(type="deleted", a_ids=["d"], a_text="第9条 w")],
-    )
-    assert article_numbers(result) == {"第5条": "第6条"}
+def test_a_renumbered_clause_is_shown_marked_with_its_number_underlined():
+    c = Change(type="unchanged", a_ids=["a"], b_ids=["b"], item="第7条（請求）", a_text="第7条（請求）\n書面による。",
+               b_text="第8条（請求）\n書面による。", renumbered=True, renumbering=[("第7条", "第8条")])
+    assert is_renumber_only(c) and not is_renumber_only(c.model_copy(update={"renumbered": False}))
+    rows = [r for r in build_table(_result(c), RenderOptions()).rows if r.kind == "change"]
+    assert len(rows) == 1 and rows[0].change_type == "unchanged"
+    new, old = rows[0].cells[1], rows[0].cells[2]
+    assert [new.text[s:e] for s, e in new.underlined] == ["8"] and [old.text[s:e] for s, e in old.underlined] == ["7"]
+    assert rows[0].cells[3].text == "条番号のみ変更"
 
 
 def _result(*changes: Change) -> ComparisonResult:
