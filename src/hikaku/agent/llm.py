@@ -27,6 +27,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.errors import GraphRecursionError
 
 from .._text import shorten
+from ..align.constraints import Constraints
 from ..align.decision import Fallback
 from ..document import Document
 from ..llm.errors import describe_error, is_retryable
@@ -65,8 +66,10 @@ class LLMPolicy:
         lock: threading.RLock,
         trace: TraceWriter | None = None,
         model_name: str = "",
+        constraints: Constraints | None = None,
     ) -> None:
         self.a, self.b = document_a, document_b
+        self.constraints = constraints  # a reviewer's decisions: pairs the answer may not make
         self.fallback = fallback
         self.options = options
         self.budget = budget
@@ -147,7 +150,7 @@ class LLMPolicy:
         if not isinstance(answer, ComparisonAnswer):
             return None, f"no final answer with {ANSWER_TOOL} (model or tool call limit reached?)"
         rec.event("answer", answer=answer.model_dump())
-        return answer, check_answer(answer, self.b, self.a)
+        return answer, check_answer(answer, self.b, self.a, a_ids=task.a_ids, constraints=self.constraints)
 
     def _decision(self, answer: ComparisonAnswer, task: AgentTask, view: AgentView, rec: ChunkRecorder) -> Decision:
         ids = tuple(sorted(dict.fromkeys(answer.counterpart_ids), key=lambda i: self.b.position(i) or 0))

@@ -5,7 +5,9 @@ and the same object drives the comparison and the report."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
+from pathlib import Path
 
 from .._compare import compare
 from .._exceptions import ConfigurationError
@@ -14,9 +16,11 @@ from ..embeddings import EMBEDDERS
 from ..llm import choose_model, llm_environment
 from ..loaders import INPUT_FORMATS
 from ..renderers import COLUMN_ORDERS, DIFF_STYLES, FORMATS, RenderOptions, check, format_for_path, render
+from ..review import DecisionSet
 from ..settings import TOOL_NAMES, resolve_options
 from ..tokenizers import TOKENIZERS
 from ..workflow.checkpoint import default_checkpoint_path, new_run_id
+from ._ask import TerminalReviewer
 from ._common import Progress, say
 
 __all__ = ["add_parser", "run"]
@@ -80,6 +84,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--no-checkpoint", action="store_true", help="do not checkpoint an LLM run")
     r.add_argument("--resume", metavar="RUN_ID", default=None, help="continue an interrupted run (same A, B, options)")
     r.add_argument("--trace", metavar="FILE", default=None, help="write every agent step to FILE as JSON lines")
+    v = c.add_argument_group("review", "A reviewer's decisions (hikaku.decisions/v1, docs/review.md).")
+    v.add_argument("--decisions", metavar="FILE", default=None,
+                   help="apply a reviewer's decisions before any agent runs: pairs fixed (match) or ruled out "
+                   "(no_match), rows out of scope (ignore); with --interactive the answers are added to FILE")
+    v.add_argument("--interactive", action="store_true",
+                   help="the agent asks you (on the terminal) about each chunk it cannot decide; "
+                   "your answers are recorded in --decisions FILE (created if missing)")
+    v.add_argument("--reviewer", metavar="NAME", default=None,
+                   help="who answers, recorded with each decision (default: the login name)")
     g = c.add_mutually_exclusive_group()
     g.add_argument("--progress", action="store_true", default=None, help="always show a progress bar on stderr")
     g.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
@@ -123,9 +136,10 @@ def run(args: argparse.Namespace) -> int:
         say(f"run {run_id} (checkpoint {checkpoint}); if it stops, continue with --resume {run_id}")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = Progress(bool(show))
+    decisions, ask = _review(args, opts.lang, run_id, progress)
     try:
         result = compare(args.a, args.b, options=opts, progress=progress, checkpoint=checkpoint, run_id=run_id,
-                         resume=bool(args.resume), trace=args.trace)
+                         resume=bool(args.resume), trace=args.trace, decisions=decisions, ask=ask)
     except KeyboardInterrupt:
         progress.close()
         if checkpoint:
@@ -135,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
         raise
     finally:
         progress.close()
+        if ask is not None and ask.recorded:
+            say(f"{ask.recorded} decision(s) recorded in {args.decisions}")
     if why:
         say(f"offline: {why}")
     for note in result.notes:
@@ -158,5 +174,27 @@ def run(args: argparse.Namespace) -> int:
         out.write(report)
         out.flush()
     return 0
+
+
+def _review(args: argparse.Namespace, lang: str, run_id: str | None,
+            progress: Progress) -> tuple[DecisionSet | None, TerminalReviewer | None]:
+    """The decisions file (--decisions) and, with --interactive, the terminal that answers."""
+    if args.interactive and not args.decisions:
+        raise ConfigurationError("--interactive records your answers: give --decisions FILE (created if missing)")
+    if not args.decisions:
+        return None, None
+    path = Path(args.decisions)
+    if args.interactive and not path.exists():
+        DecisionSet().save(path)  # where the answers will go, from the start
+    decisions = DecisionSet.load(path)
+    if not args.interactive:
+        return decisions, None
+    by = args.reviewer
+    if by is None:
+        try:
+            by = getpass.getuser()
+        except Exception:  # noqa: BLE001 - no login name: record none
+            by = ""
+    return decisions, TerminalReviewer(decisions, path, lang=lang, by=by, run_id=run_id, before=progress.close)
 
 

@@ -1,0 +1,170 @@
+"""Review mode through the command line, on a dev pair (tests/data: an ArgRewrite essay and
+its revision): a reviewer's decisions change the next run, are keyed by the text (not the
+ids), say when they no longer apply; --interactive asks on the terminal and records the
+answers; a run paused on a question survives a restart of the process."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from hikaku.cli import main
+from hikaku.review import DecisionSet, ReviewerDecision, text_sha256
+
+from .helpers import DATA, ROOT
+
+PAIR = DATA / "argrewrite_s27_draft1-draft2"
+FAST = ("--embedding", "hashing", "--llm", "offline", "-f", "json")
+
+
+def texts(path):
+    return {c["id"]: c["content"] for c in json.loads(path.read_text(encoding="utf-8"))}
+
+
+A, B = texts(PAIR / "a.json"), texts(PAIR / "b.json")
+
+
+def compare(capsys, *extra, a=PAIR / "a.json", b=PAIR / "b.json"):
+    code = main(["compare", str(a), str(b), *FAST, *extra])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out), err
+
+
+def rows_with(result, side, chunk_id):
+    return [c for c in result["changes"] if chunk_id in c[f"{side}_ids"]]
+
+
+def decisions_file(tmp_path, *decisions):
+    path = tmp_path / "decisions.json"
+    DecisionSet(decisions).save(path)
+    return path
+
+
+def decision(a_id, b_id, verdict, a=A, b=B):
+    return ReviewerDecision(a_sha256=text_sha256(a[a_id]) if a_id else None,
+                            b_sha256=text_sha256(b[b_id]) if b_id else None, verdict=verdict, by="test")
+
+
+@pytest.fixture(scope="module")
+def first(tmp_path_factory):
+    """What hikaku decides on its own (no decisions)."""
+    out = tmp_path_factory.mktemp("first") / "result.json"
+    assert main(["compare", str(PAIR / "a.json"), str(PAIR / "b.json"), *FAST, "-o", str(out)]) == 0
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def test_a_no_match_decision_takes_the_pair_apart_and_the_rows_say_reviewer(capsys, tmp_path, first):
+    pair = next(c for c in first["changes"] if c["type"] == "modified" and len(c["a_ids"]) == len(c["b_ids"]) == 1)
+    a_id, b_id = pair["a_ids"][0], pair["b_ids"][0]
+    path = decisions_file(tmp_path, decision(a_id, b_id, "no_match"))
+    result, err = compare(capsys, "--decisions", str(path))
+    assert not any(a_id in c["a_ids"] and b_id in c["b_ids"] for c in result["changes"])
+    touched = rows_with(result, "a", a_id) + rows_with(result, "b", b_id)
+    assert any(c["decided_by"] == "reviewer" for c in touched)
+    assert all(c["decided_by"] == "reviewer" for c in touched if not (c["a_ids"] and c["b_ids"]))
+    assert result["stats"]["decisions_applied"] == 1 and result["notes"] == [] and err == ""
+
+
+def test_a_match_decision_pairs_a_deleted_chunk_with_an_added_one(capsys, tmp_path, first):
+    deleted = next(c["a_ids"][0] for c in first["changes"] if c["type"] == "deleted")
+    added = next(c["b_ids"][0] for c in first["changes"] if c["type"] == "added")
+    path = decisions_file(tmp_path, decision(deleted, added, "match"))
+    result, _ = compare(capsys, "--decisions", str(path))
+    row = rows_with(result, "a", deleted)
+    assert len(row) == 1 and row[0]["a_ids"] == [deleted] and row[0]["b_ids"] == [added]
+    assert row[0]["decided_by"] == "reviewer" and row[0]["confidence"] == 1.0
+    assert row[0]["type"] in ("modified", "unchanged")
+
+
+def test_decisions_keyed_by_text_apply_after_the_ids_change(capsys, tmp_path, first):
+    deleted = next(c["a_ids"][0] for c in first["changes"] if c["type"] == "deleted")
+    added = next(c["b_ids"][0] for c in first["changes"] if c["type"] == "added")
+    path = decisions_file(tmp_path, decision(deleted, added, "match"))
+    # the same documents chunked elsewhere: other ids, other metadata
+    new_a = [{"id": f"old-{k}", "content": t} for k, t in enumerate(A.values())]
+    new_b = [{"id": f"new-{k}", "content": t} for k, t in enumerate(B.values())]
+    (tmp_path / "a.json").write_text(json.dumps(new_a, ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "b.json").write_text(json.dumps(new_b, ensure_ascii=False), encoding="utf-8")
+    old_a, old_b = f"old-{list(A).index(deleted)}", f"new-{list(B).index(added)}"
+    result, _ = compare(capsys, "--decisions", str(path), a=tmp_path / "a.json", b=tmp_path / "b.json")
+    row = rows_with(result, "a", old_a)
+    assert row[0]["b_ids"] == [old_b] and row[0]["decided_by"] == "reviewer"
+
+
+def test_decisions_that_no_longer_apply_are_in_the_notes(capsys, tmp_path):
+    gone = ReviewerDecision(a_sha256=text_sha256("a sentence no draft has"), b_sha256=None, verdict="no_match",
+                            a_excerpt="a sentence no draft has")
+    path = decisions_file(tmp_path, gone)
+    result, err = compare(capsys, "--decisions", str(path), "--lang", "en")
+    assert result["notes"] == ['Reviewer decision (not a match) "a sentence no draft has" ↔ — was not applied: '
+                               "no chunk of A has this text"]
+    assert result["stats"]["decisions_not_applied"] == 1
+    assert "hikaku: note: Reviewer decision (not a match)" in err
+
+
+def test_a_bad_decisions_file_is_one_line_and_exit_2(capsys, tmp_path):
+    path = tmp_path / "d.json"
+    path.write_text('{"schema": "hikaku.decisions/v1", "decisions": [{"a_sha256": "x", "verdict": "match"}]}')
+    code = main(["compare", str(PAIR / "a.json"), str(PAIR / "b.json"), *FAST, "--decisions", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith(f"hikaku: error: {path}: decision 1: a_sha256:") and err.count("\n") == 1
+    code = main(["compare", str(PAIR / "a.json"), str(PAIR / "b.json"), *FAST, "--interactive"])
+    assert code == 2 and "give --decisions FILE" in capsys.readouterr().err
+
+
+def test_interactive_asks_on_the_terminal_and_records_the_answers(capsys, tmp_path, monkeypatch, first):
+    queued = [c for c in first["review_queue"]]
+    assert queued, "the dev pair has rows hikaku is unsure of"
+    path = tmp_path / "answers.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x\nd\n" + "s\n" * 20))  # a bad reply, then: deleted; skip the rest
+    result, err = compare(capsys, "--decisions", str(path), "--interactive", "--reviewer", "yamada", "--lang", "en")
+    assert "Question 1: A chunk" in err and "Type 1-" in err and "d) no counterpart (deleted)" in err
+    asked = err.split("Question 1: A chunk ", 1)[1].split(" ", 1)[0]
+    assert result["stats"]["questions_asked"] >= 1
+    row = rows_with(result, "a", asked)[0]
+    assert row["b_ids"] == [] and row["decided_by"] == "reviewer"
+    saved = DecisionSet.load(path)
+    assert [(d.a_sha256, d.b_sha256, d.verdict, d.by) for d in saved] == [(text_sha256(A[asked]), None, "no_match", "yamada")]
+    assert "1 decision(s) recorded in" in err
+    # the next run applies the answer and does not ask about that chunk again
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    again, err = compare(capsys, "--decisions", str(path), "--interactive", "--lang", "en")
+    assert f"A chunk {asked} " not in err
+    assert rows_with(again, "a", asked)[0]["decided_by"] == "reviewer"
+
+
+def test_a_run_paused_on_a_question_is_answered_after_a_restart(tmp_path):
+    """Ask, stop the process at the question (Ctrl-C), start again with --resume: the same
+    question comes back from the checkpoint, the answer finishes the run."""
+    import hikaku
+
+    checkpoint, path = tmp_path / "runs.sqlite", tmp_path / "answers.json"
+    seen = []
+
+    def stop_at_the_question(question):
+        seen.append(question)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        hikaku.compare(PAIR / "a.json", PAIR / "b.json", embedding="hashing", llm="offline", checkpoint=checkpoint,
+                       run_id="r1", ask=stop_at_the_question)
+    asked = seen[0]
+    env = {"HIKAKU_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "src"),
+           "HIKAKU_DOTENV": ""}
+    done = subprocess.run(
+        [sys.executable, "-m", "hikaku", "compare", str(PAIR / "a.json"), str(PAIR / "b.json"), *FAST,
+         "--checkpoint", str(checkpoint), "--resume", "r1", "--interactive", "--decisions", str(path)],
+        input="1\n" + "s\n" * 20, capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert f"質問 1: A の {','.join(asked.a_ids)}「" in done.stderr  # the question the first process asked
+    result = json.loads(done.stdout)
+    chosen = asked.candidates[0].b_ids
+    row = rows_with(result, "a", asked.a_ids[0])[0]
+    assert tuple(row["b_ids"]) == chosen and row["decided_by"] == "reviewer"
+    saved = DecisionSet.load(path)
+    assert saved.decisions[0].run == "r1" and saved.decisions[0].verdict == "match"
