@@ -4,8 +4,8 @@ example pair, watch the progress reach 100 %, review the table, filter it, downl
 Markdown (byte for byte what ``hikaku compare`` prints), the history, the language
 switch; no console error and no request to any other origin.
 
-The screenshot goes to bench/out/web.png; HIKAKU_TEST_WEB_SCREENSHOT=docs/images/web.png
-refreshes the one in the docs."""
+The screenshots go to bench/out/web.png and review.png; HIKAKU_TEST_WEB_SCREENSHOT=docs/images/web.png
+and HIKAKU_TEST_REVIEW_SCREENSHOT=docs/images/review.png refresh the ones in the docs."""
 
 from __future__ import annotations
 
@@ -192,6 +192,13 @@ def test_review_reject_pair_with_rerun_export_and_import(server, tmp_path):
         expect(candidates.first).to_contain_text("ベクトル")  # its score, with its context
         choice = candidates.first.get_attribute("data-b")
         assert choice and choice != b_id
+        shot = os.environ.get("HIKAKU_TEST_REVIEW_SCREENSHOT")
+        target = Path(shot) if shot else ROOT / "bench" / "out" / "review.png"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        box = page.locator("#review").evaluate(
+            "e => { const r = e.getBoundingClientRect(); return {x: r.x + scrollX, y: r.y + scrollY, width: r.width,"
+            " height: Math.min(r.height, 760)}; }")
+        page.screenshot(path=str(target), full_page=True, clip=box)
         candidates.first.get_by_role("button", name="対応付ける").click()
         expect(mine).to_have_attribute("data-b", choice, timeout=120_000)
         expect(mine).to_have_attribute("data-decided-by", "reviewer")

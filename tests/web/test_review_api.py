@@ -111,6 +111,7 @@ def test_bad_requests(client, hashing):
     assert r.status_code == 400 and "not a decisions file" in r.json()["detail"]
     assert client.post("/api/projects", json={"name": " padded "}).status_code == 400
     assert upload(client, project="x" * 101).status_code == 400
+    assert upload(client, project="a/b").status_code == 400
     assert client.get("/api/projects/nobody/decisions").status_code == 404
 
 

@@ -154,7 +154,7 @@ async def create_comparison(request: Request) -> JSONResponse:
         options = _options(got.fields)
         project = (got.fields.get("project") or "").strip() or DEFAULT_PROJECT
         if not valid_project(project):
-            raise HTTPException(400, "project: 1 to 100 printable characters")
+            raise HTTPException(400, "project: 1 to 100 printable characters, no '/'")
         ask = bool(_flag(got.fields, "ask"))
         sides = {}
         for side, f in got.files.items():

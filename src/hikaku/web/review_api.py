@@ -56,7 +56,7 @@ def _job(request: Request, job_id: str) -> Job:
 
 def _project(name: str) -> str:
     if not valid_project(name):
-        raise HTTPException(400, "a project name has 1 to 100 printable characters")
+        raise HTTPException(400, "a project name has 1 to 100 printable characters, no '/'")
     return name
 
 

@@ -39,8 +39,9 @@ _PROJECT_MAX = 100
 
 
 def valid_project(name: str) -> bool:
-    """A project name: 1 to 100 printable characters, no surrounding spaces."""
-    return 0 < len(name) <= _PROJECT_MAX and name == name.strip() and name.isprintable()
+    """A project name: 1 to 100 printable characters but ``/``, no surrounding spaces (it is
+    part of URLs, never of a path)."""
+    return 0 < len(name) <= _PROJECT_MAX and name == name.strip() and name.isprintable() and "/" not in name
 
 
 def new_job_id() -> str:

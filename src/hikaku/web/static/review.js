@@ -177,6 +177,7 @@ export function createReview({ $, el, api, L, follow, showError }) {
     const all = $("show-all").checked;
     const rows = all ? d.rows : d.queue.map((q) => d.rows[q.change]);
     $("review-empty").hidden = all || rows.length > 0;
+    $("review-table").hidden = rows.length === 0;
     const trs = [];
     for (const r of rows) {
       trs.push(el("tr", { class: "review-row", "data-index": String(r.index), "data-a": r.a_ids.join(","),
