@@ -139,21 +139,33 @@ def test_interactive_asks_on_the_terminal_and_records_the_answers(capsys, tmp_pa
 
 
 def test_a_run_paused_on_a_question_is_answered_after_a_restart(tmp_path):
-    """Ask, stop the process at the question (Ctrl-C), start again with --resume: the same
-    question comes back from the checkpoint, the answer finishes the run."""
+    """Answer the first question (recorded in the file at once), stop the process at the second
+    (Ctrl-C), start again with --resume: the second question comes back from the checkpoint (the
+    first is not asked again: its answer is in the checkpoint, and the file's copy of it is left
+    out so that the run resumes with the decisions it started with); the answer finishes the run."""
     import hikaku
+    from hikaku.review import Answer
 
     checkpoint, path = tmp_path / "runs.sqlite", tmp_path / "answers.json"
+    DecisionSet().save(path)
     seen = []
 
-    def stop_at_the_question(question):
+    def answer_one_then_stop(question):
         seen.append(question)
-        raise KeyboardInterrupt
+        if len(seen) > 1:
+            raise KeyboardInterrupt
+        answer = Answer("no_match", by="yamada")
+        recorded = DecisionSet.load(path)
+        for d in answer.records(question, run="r1"):
+            recorded.add(d)
+        recorded.save(path)
+        return answer
 
     with pytest.raises(KeyboardInterrupt):
         hikaku.compare(PAIR / "a.json", PAIR / "b.json", embedding="hashing", llm="offline", checkpoint=checkpoint,
-                       run_id="r1", ask=stop_at_the_question)
-    asked = seen[0]
+                       run_id="r1", ask=answer_one_then_stop, decisions=path)
+    assert len(seen) == 2, "the dev pair has two chunks hikaku cannot decide"
+    first, second = seen
     env = {"HIKAKU_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "src"),
            "HIKAKU_DOTENV": ""}
     done = subprocess.run(
@@ -161,10 +173,12 @@ def test_a_run_paused_on_a_question_is_answered_after_a_restart(tmp_path):
          "--checkpoint", str(checkpoint), "--resume", "r1", "--interactive", "--decisions", str(path)],
         input="1\n" + "s\n" * 20, capture_output=True, text=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
-    assert f"質問 1: A の {','.join(asked.a_ids)}「" in done.stderr  # the question the first process asked
+    assert f"質問 2: A の {','.join(second.a_ids)}「" in done.stderr  # the question the first process stopped at
+    assert f"A の {','.join(first.a_ids)}「" not in done.stderr
     result = json.loads(done.stdout)
-    chosen = asked.candidates[0].b_ids
-    row = rows_with(result, "a", asked.a_ids[0])[0]
-    assert tuple(row["b_ids"]) == chosen and row["decided_by"] == "reviewer"
+    assert rows_with(result, "a", first.a_ids[0])[0]["b_ids"] == []  # the first answer, from the checkpoint
+    row = rows_with(result, "a", second.a_ids[0])[0]
+    assert tuple(row["b_ids"]) == second.candidates[0].b_ids and row["decided_by"] == "reviewer"
+    assert result["stats"]["questions_asked"] == 2
     saved = DecisionSet.load(path)
-    assert saved.decisions[0].run == "r1" and saved.decisions[0].verdict == "match"
+    assert [(d.verdict, d.run) for d in saved] == [("no_match", "r1"), ("match", "r1")]

@@ -49,8 +49,8 @@ def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | No
     if len(ids) > MAX_COUNTERPARTS:
         return f"{len(ids)} counterparts: a chunk corresponds to at most {MAX_COUNTERPARTS} chunks of B"
     if constraints and doc_a is not None and ids:
-        ia = [doc_a.position(i) for i in a_ids]
-        ruled = [j for j in ids if not constraints.allows([i for i in ia if i is not None], [doc_b.position(j)])]  # type: ignore[list-item]
+        ia = [p for p in (doc_a.position(i) for i in a_ids) if p is not None]
+        ruled = [j for j in ids if not constraints.allows(ia, [doc_b.position(j) or 0])]  # (ids exist: checked above)
         if ruled:
             return (f"a reviewer ruled out {', '.join(ruled)} as counterpart of {', '.join(a_ids)} "
                     "(another chunk holds it, or it has none): choose another chunk or 'deleted'")

@@ -6,10 +6,10 @@ asked ("ask me"). See docs/review.md and docs/web.md."""
 
 from __future__ import annotations
 
+import shutil
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import quote
 
@@ -34,7 +34,7 @@ from ..review import (
 from ..settings import CompareOptions
 from .api import _view
 from .store import TERMINAL, Job, JobStore, valid_job_id, valid_project
-from .worker import RESULT, _load
+from .worker import CHECKPOINT, RESULT, _load
 
 __all__ = ["router"]
 
@@ -61,24 +61,22 @@ def _project(name: str) -> str:
 
 
 def _rerun(request: Request, job: Job) -> bool:
-    """Run the comparison again with its project's decisions (False: it is still running)."""
+    """Run the comparison again with its project's decisions (False: it is running; a queued
+    one just takes the project's decisions as they are now)."""
     state = _state(request)
+    if job.status == "queued" and job.attempts == 0 and job.answer is None:  # not started: nothing to resume
+        state.store.snapshot_decisions(job)
+        return True
     if job.status not in (*TERMINAL, "waiting"):
         return False
     folder = state.store.job_dir(job.id)
-    for stale in ("checkpoint.sqlite", "checkpoint.sqlite-wal", "checkpoint.sqlite-shm"):
+    for stale in (CHECKPOINT, f"{CHECKPOINT}-wal", f"{CHECKPOINT}-shm"):  # a new run, not a resumption
         (folder / stale).unlink(missing_ok=True)
-    _remove_tree(folder / "reports")
+    shutil.rmtree(folder / "reports", ignore_errors=True)  # rendered again from the new result
     state.store.snapshot_decisions(job)
     ok = state.store.rerun(job.id)
     state.pool.wake()
     return ok
-
-
-def _remove_tree(path: Path) -> None:
-    import shutil
-
-    shutil.rmtree(path, ignore_errors=True)
 
 
 # -- the documents of a job, and the tools over them ---------------------------------------

@@ -307,8 +307,10 @@ class JobStore:
         of it) applies exactly these."""
         path = self.job_dir(job.id) / DECISIONS
         data = self.decisions(job.project)
-        if data and data.get("decisions"):
-            path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        if data and data.get("decisions"):  # atomically: a worker may be reading it
+            tmp = path.with_name(f"{DECISIONS}.{secrets.token_hex(4)}.tmp")
+            tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+            tmp.replace(path)
         else:
             path.unlink(missing_ok=True)
 
