@@ -1,7 +1,8 @@
-"""Review mode through the command line, on a dev pair (tests/data: an ArgRewrite essay and
+"""Review mode through the command line. On a dev pair (tests/data: an ArgRewrite essay and
 its revision): a reviewer's decisions change the next run, are keyed by the text (not the
-ids), say when they no longer apply; --interactive asks on the terminal and records the
-answers; a run paused on a question survives a restart of the process."""
+ids), say when they no longer apply. On a pair built with chunks the agent cannot decide
+(tests/review/ambiguous.py): --interactive asks on the terminal and records the answers; a run
+paused on a question survives a restart of the process."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from hikaku.cli import main
 from hikaku.review import DecisionSet, ReviewerDecision, text_sha256
 
 from .helpers import DATA, ROOT
+from .review import ambiguous
 
 PAIR = DATA / "argrewrite_s27_draft1-draft2"
 FAST = ("--embedding", "hashing", "--llm", "offline", "-f", "json")
@@ -117,25 +119,35 @@ def test_a_bad_decisions_file_is_one_line_and_exit_2(capsys, tmp_path):
     assert code == 2 and "give --decisions FILE" in capsys.readouterr().err
 
 
-def test_interactive_asks_on_the_terminal_and_records_the_answers(capsys, tmp_path, monkeypatch, first):
-    queued = [c for c in first["review_queue"]]
-    assert queued, "the dev pair has rows hikaku is unsure of"
+def test_interactive_asks_on_the_terminal_and_records_the_answers(capsys, tmp_path, monkeypatch):
+    a, b = ambiguous.write(tmp_path / "pair")
     path = tmp_path / "answers.json"
-    monkeypatch.setattr(sys, "stdin", io.StringIO("x\nd\n" + "s\n" * 20))  # a bad reply, then: deleted; skip the rest
-    result, err = compare(capsys, "--decisions", str(path), "--interactive", "--reviewer", "yamada", "--lang", "en")
-    assert "Question 1: A chunk" in err and "Type 1-" in err and "d) no counterpart (deleted)" in err
-    asked = err.split("Question 1: A chunk ", 1)[1].split(" ", 1)[0]
-    assert result["stats"]["questions_asked"] >= 1
-    row = rows_with(result, "a", asked)[0]
-    assert row["b_ids"] == [] and row["decided_by"] == "reviewer"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x\n2\nd\n"))  # a bad reply; then the 2nd candidate; then deleted
+    result, err = compare(capsys, "--decisions", str(path), "--interactive", "--reviewer", "yamada", "--lang", "en",
+                          a=a, b=b)
+    assert err.count("Question ") == 2 and "Question 1: A chunk a3 " in err and "Question 2: A chunk a5 " in err
+    assert "Type 1-" in err and "d) no counterpart (deleted)" in err and "probability of being wrong 0.50" in err
+    first = err.split("Question 1:", 1)[1].split("Question 2:", 1)[0]
+    second_candidate = first.split("    2) ", 1)[1].split(" ", 1)[0]
+    assert result["stats"]["questions_asked"] == 2
+    a3, a5 = rows_with(result, "a", "a3")[0], rows_with(result, "a", "a5")[0]
+    assert a3["b_ids"] == [second_candidate] and a3["decided_by"] == "reviewer"
+    assert a5["b_ids"] == [] and a5["decided_by"] == "reviewer"
+    assert result["review_queue"] == []  # nothing left to doubt
     saved = DecisionSet.load(path)
-    assert [(d.a_sha256, d.b_sha256, d.verdict, d.by) for d in saved] == [(text_sha256(A[asked]), None, "no_match", "yamada")]
-    assert "1 decision(s) recorded in" in err
-    # the next run applies the answer and does not ask about that chunk again
+    x, y = ambiguous.X, ambiguous.Y
+    assert [(d.a_sha256, d.b_sha256, d.verdict, d.by) for d in saved] == [
+        (text_sha256(x), text_sha256(x), "match", "yamada"), (text_sha256(y), None, "no_match", "yamada")]
+    assert "2 decision(s) recorded in" in err
+    # the next run applies the answers: a5 is not asked again; a3's answer names a text that B
+    # holds twice, so which copy it meant is ambiguous by hash: it is not applied, the notes say
+    # so, and the agent asks again
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    again, err = compare(capsys, "--decisions", str(path), "--interactive", "--lang", "en")
-    assert f"A chunk {asked} " not in err
-    assert rows_with(again, "a", asked)[0]["decided_by"] == "reviewer"
+    again, err = compare(capsys, "--decisions", str(path), "--interactive", "--lang", "en", a=a, b=b)
+    assert err.count("Question ") == 1 and "A chunk a3 " in err
+    assert rows_with(again, "a", "a5")[0]["decided_by"] == "reviewer"
+    assert again["notes"] == [f'Reviewer decision (match) "{x}" ↔ "{x}" was not applied: 2 chunks of B have this '
+                              "text; which one is meant is unclear"]
 
 
 def test_a_run_paused_on_a_question_is_answered_after_a_restart(tmp_path):
@@ -146,6 +158,7 @@ def test_a_run_paused_on_a_question_is_answered_after_a_restart(tmp_path):
     import hikaku
     from hikaku.review import Answer
 
+    a, b = ambiguous.write(tmp_path / "pair")
     checkpoint, path = tmp_path / "runs.sqlite", tmp_path / "answers.json"
     DecisionSet().save(path)
     seen = []
@@ -162,22 +175,21 @@ def test_a_run_paused_on_a_question_is_answered_after_a_restart(tmp_path):
         return answer
 
     with pytest.raises(KeyboardInterrupt):
-        hikaku.compare(PAIR / "a.json", PAIR / "b.json", embedding="hashing", llm="offline", checkpoint=checkpoint,
-                       run_id="r1", ask=answer_one_then_stop, decisions=path)
-    assert len(seen) == 2, "the dev pair has two chunks hikaku cannot decide"
+        hikaku.compare(a, b, embedding="hashing", llm="offline", checkpoint=checkpoint, run_id="r1",
+                       ask=answer_one_then_stop, decisions=path)
     first, second = seen
+    assert (first.a_ids, second.a_ids) == (("a3",), ("a5",))
     env = {"HIKAKU_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "src"),
            "HIKAKU_DOTENV": ""}
     done = subprocess.run(
-        [sys.executable, "-m", "hikaku", "compare", str(PAIR / "a.json"), str(PAIR / "b.json"), *FAST,
+        [sys.executable, "-m", "hikaku", "compare", str(a), str(b), *FAST,
          "--checkpoint", str(checkpoint), "--resume", "r1", "--interactive", "--decisions", str(path)],
-        input="1\n" + "s\n" * 20, capture_output=True, text=True, env=env, timeout=300, check=False)
+        input="1\n", capture_output=True, text=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
-    assert f"質問 2: A の {','.join(second.a_ids)}「" in done.stderr  # the question the first process stopped at
-    assert f"A の {','.join(first.a_ids)}「" not in done.stderr
+    assert "質問 2: A の a5「" in done.stderr and "A の a3「" not in done.stderr
     result = json.loads(done.stdout)
-    assert rows_with(result, "a", first.a_ids[0])[0]["b_ids"] == []  # the first answer, from the checkpoint
-    row = rows_with(result, "a", second.a_ids[0])[0]
+    assert rows_with(result, "a", "a3")[0]["b_ids"] == []  # the first answer, from the checkpoint
+    row = rows_with(result, "a", "a5")[0]
     assert tuple(row["b_ids"]) == second.candidates[0].b_ids and row["decided_by"] == "reviewer"
     assert result["stats"]["questions_asked"] == 2
     saved = DecisionSet.load(path)

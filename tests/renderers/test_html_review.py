@@ -7,19 +7,17 @@ from __future__ import annotations
 import hikaku
 from hikaku import render
 from hikaku.review import ReviewerDecision, text_sha256
-from tests.helpers import DATA
-
-PAIR = DATA / "argrewrite_s27_draft1-draft2"
+from tests.review import ambiguous
 
 
 def reviewed(hashing_embedder):
-    plain = hikaku.compare(PAIR / "a.json", PAIR / "b.json", embedder=hashing_embedder, llm="offline")
-    row = next(c for c in plain.changes if c.type == "modified" and c.decided_by == "plan")
-    ignore = ReviewerDecision(a_sha256=text_sha256(row.a_text), b_sha256=text_sha256(row.b_text), verdict="ignore")
-    deleted = next(c for c in plain.changes if c.type == "deleted")
-    confirm = ReviewerDecision(a_sha256=text_sha256(deleted.a_text), b_sha256=None, verdict="no_match")
-    return hikaku.compare(PAIR / "a.json", PAIR / "b.json", embedder=hashing_embedder, llm="offline",
-                          decisions=[ignore, confirm])
+    """The ambiguous pair (two rows to review), with a pair confirmed and an identical pair out of scope."""
+    a, b = ambiguous.records(ambiguous.A, "a"), ambiguous.records(ambiguous.B, "b")
+    confirm = ReviewerDecision(a_sha256=text_sha256(ambiguous.A[1]), b_sha256=text_sha256(ambiguous.B[1]),
+                               verdict="match")
+    ignore = ReviewerDecision(a_sha256=text_sha256(ambiguous.A[0]), b_sha256=text_sha256(ambiguous.B[0]),
+                              verdict="ignore")
+    return hikaku.compare(a, b, embedder=hashing_embedder, llm="offline", decisions=[confirm, ignore])
 
 
 def test_the_queue_and_the_badges(hashing_embedder):

@@ -10,13 +10,14 @@ import json
 import pytest
 
 from hikaku.review import DecisionSet, text_sha256
-from tests.helpers import DATA
+from tests.review import ambiguous
 
 from .conftest import V1, serving, upload, wait
 
-PAIR = DATA / "argrewrite_s27_draft1-draft2"
-S27 = (("a.json", (PAIR / "a.json").read_bytes()), ("b.json", (PAIR / "b.json").read_bytes()))
-TEXT_A = {c["id"]: c["content"] for c in json.loads((PAIR / "a.json").read_text(encoding="utf-8"))}
+# a pair with two chunks the agent cannot decide (tests/review/ambiguous.py)
+AMBIGUOUS = (("a.json", json.dumps(ambiguous.records(ambiguous.A, "a"), ensure_ascii=False).encode()),
+             ("b.json", json.dumps(ambiguous.records(ambiguous.B, "b"), ensure_ascii=False).encode()))
+TEXT_A = {f"a{k + 1}": t for k, t in enumerate(ambiguous.A)}
 
 
 @pytest.fixture(scope="module")
@@ -118,17 +119,17 @@ def test_bad_requests(client, hashing):
 def test_ask_me_waits_for_the_answer_across_a_restart(tmp_path, hashing):
     data = tmp_path / "data"
     with serving(data) as c:
-        job = wait(c, upload(c, a=S27[0], b=S27[1], project="essays", ask="true").json()["id"],
+        job = wait(c, upload(c, a=AMBIGUOUS[0], b=AMBIGUOUS[1], project="essays", ask="true").json()["id"],
                    until=("waiting", "done", "failed", "cancelled"))
         assert job["status"] == "waiting" and job["ask"] is True
         question = job["question"]
-        assert question["a_ids"] and question["candidates"] and question["reasons"]
+        assert question["a_ids"] == ["a3"] and question["candidates"] and "close_competitor" in question["reasons"]
         bad = c.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "match", "b_ids": ["b999"]})
         assert bad.status_code == 400 and "not one of the candidates" in bad.json()["detail"]
     with serving(data) as c:  # a new server: the comparison still waits, its question kept
         job = c.get(f"/api/comparisons/{job['id']}").json()
         assert job["status"] == "waiting" and job["question"] == question
-        choice = question["candidates"][0]["b_ids"]
+        choice = question["candidates"][1]["b_ids"]  # not the agent's choice
         r = c.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "match", "b_ids": choice, "by": "sato"})
         assert r.status_code == 202 and r.json()["status"] == "queued"
         asked = [question["a_ids"]]
@@ -139,7 +140,7 @@ def test_ask_me_waits_for_the_answer_across_a_restart(tmp_path, hashing):
             asked.append(job["question"]["a_ids"])
             assert c.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "skip"}).status_code == 202
         assert job["status"] == "done", job
-        assert len({tuple(x) for x in asked}) == len(asked)  # never the same question twice
+        assert asked == [["a3"], ["a5"]]  # never the same question twice
         row = row_of(review(c, job["id"]), question["a_ids"][0])
         assert row["b_ids"] == choice and row["decided_by"] == "reviewer"
         saved = DecisionSet.from_json(c.get("/api/projects/essays/decisions").content)
@@ -147,7 +148,7 @@ def test_ask_me_waits_for_the_answer_across_a_restart(tmp_path, hashing):
 
 
 def test_a_waiting_comparison_can_be_cancelled(client, hashing):
-    job = wait(client, upload(client, a=S27[0], b=S27[1], ask="true").json()["id"],
+    job = wait(client, upload(client, a=AMBIGUOUS[0], b=AMBIGUOUS[1], ask="true").json()["id"],
                until=("waiting", "done", "failed", "cancelled"))
     assert job["status"] == "waiting"
     r = client.post(f"/api/comparisons/{job['id']}/cancel")
@@ -160,9 +161,9 @@ def test_the_example_upload_still_has_a_project(client, hashing):
 
 
 def test_the_review_view_has_the_queue_and_pair_with_shows_the_agents_competitors(client, hashing):
-    job = wait(client, upload(client, a=S27[0], b=S27[1], project="essays-2").json()["id"])
+    job = wait(client, upload(client, a=AMBIGUOUS[0], b=AMBIGUOUS[1], project="essays-2").json()["id"])
     view = review(client, job["id"])
-    assert view["queue"], "the dev pair has rows hikaku is unsure of"
+    assert [q["a_ids"] for q in view["queue"]] == [[x] for x in ambiguous.UNDECIDED]
     doubts = [q["doubt"] for q in view["queue"]]
     assert doubts == sorted(doubts, reverse=True)
     first = view["queue"][0]

@@ -16,7 +16,8 @@ from hikaku.workflow import build_graph, build_runtime
 from hikaku.workflow.checkpoint import open_checkpointer
 from tests.agent.test_llm_policy import NEW, OLD
 from tests.fakes import ScriptedChatModel, answer, chunk_id_of
-from tests.helpers import DATA, doc
+from tests.helpers import doc
+from tests.review import ambiguous
 
 A, B = doc("A", *OLD), doc("B", *NEW)
 
@@ -90,18 +91,22 @@ def test_without_a_front_the_chunk_goes_to_the_review_queue(hashing_embedder):
     assert result.changes[item.change].a_ids == ["a4"] and result.stats.questions_asked == 0
 
 
-def test_the_offline_policy_asks_too_and_a_skip_leaves_the_run_as_it_was(hashing_embedder):
-    pair = DATA / "argrewrite_s27_draft1-draft2"
+def test_the_offline_policy_asks_too_and_a_skip_leaves_the_run_as_it_was(hashing_embedder, tmp_path):
+    a, b = ambiguous.write(tmp_path)
     questions: list[Question] = []
 
     def skip(q):
         questions.append(q)
         return Answer("skip") if len(questions) > 1 else Answer("match", ("no-such-chunk",))  # not a candidate: a skip
 
-    plain = hikaku.compare(pair / "a.json", pair / "b.json", embedder=hashing_embedder, llm="offline")
-    asking = hikaku.compare(pair / "a.json", pair / "b.json", embedder=hashing_embedder, llm="offline", ask=skip)
-    assert questions and [q.number for q in questions] == list(range(1, len(questions) + 1))
-    assert {q.a_ids[0] for q in questions} == {q.a_ids[0] for q in plain.review_queue}
-    assert all(q.candidates and q.candidates[0].b_sha256 for q in questions)
+    plain = hikaku.compare(a, b, embedder=hashing_embedder, llm="offline")
+    asking = hikaku.compare(a, b, embedder=hashing_embedder, llm="offline", ask=skip)
+    assert [q.a_ids for q in questions] == [(x,) for x in ambiguous.UNDECIDED]
+    assert [q.number for q in questions] == [1, 2]
+    for q in questions:  # two copies of the same text: a coin toss for the agent
+        assert "close_competitor" in q.reasons and 0.4 < q.doubt < 0.6
+        top = [c for c in q.candidates if c.probability is not None]
+        assert len(top) == 2 and top[0].probability == top[1].probability and top[0].b_sha256 == top[1].b_sha256
+    assert [tuple(q.a_ids) for q in plain.review_queue] == [(x,) for x in ambiguous.UNDECIDED]
     assert asking.changes == plain.changes and asking.review_queue == plain.review_queue
-    assert asking.stats.questions_asked == len(questions)
+    assert asking.stats.questions_asked == 2

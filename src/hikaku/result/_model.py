@@ -82,8 +82,8 @@ class ReviewCandidate(BaseModel):
 class ReviewItem(BaseModel):
     """A row a reviewer should check: ``change`` is its index in ``changes``. ``doubt`` is
     the estimated probability that the row is wrong (the largest of: 1 − its confidence,
-    the probability of its best competitor, the probability of the offline policy's choice
-    when an LLM chose otherwise)."""
+    1 − its counterpart's share among the candidates the agent weighed, the probability of
+    the offline policy's choice when an LLM chose otherwise; hikaku.review.queue)."""
 
     change: int
     a_ids: list[str] = Field(default_factory=list)

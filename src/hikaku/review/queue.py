@@ -2,11 +2,14 @@
 most doubtful first.
 
 The doubt of a row is an estimate of the probability that it is wrong, from the
-calibration's probabilities only (no constant of its own):
+calibration's probabilities only (no constant of its own), the largest of:
 
 - 1 − its calibrated confidence (``Change.confidence``);
-- the probability of its best competitor: another counterpart the agent weighed (if that one
-  is right, the row is wrong);
+- 1 − the share of its counterpart among the candidates the agent weighed: each candidate's
+  calibrated probability *p* (the candidate model: P(it is the counterpart | its evidence)) is
+  evidence for one of competing hypotheses, "no counterpart" being the reference, so that the
+  counterpart's share is odds(p) / (1 + Σ odds) — two equally probable candidates make a doubt
+  of one half, however probable each looks alone;
 - when an LLM decided, the probability of the offline policy's choice if it differs.
 
 A row is *uncertain* when its doubt exceeds 1 − ``certain``: hikaku would not have settled it
@@ -25,6 +28,8 @@ from ..result import Change, ReviewCandidate, ReviewItem
 
 __all__ = ["Doubt", "doubt_of", "review_queue"]
 
+_EDGE = 1e-6  # a probability of exactly 0 or 1 has no finite odds
+
 
 @dataclass(frozen=True)
 class Doubt:
@@ -37,27 +42,41 @@ class Doubt:
         return bool(self.reasons)
 
 
+def _odds(p: float) -> float:
+    p = min(max(p, _EDGE), 1.0 - _EDGE)
+    return p / (1.0 - p)
+
+
 def doubt_of(decision: Decision | None, b_ids: Sequence[str], confidence: float, certain: float) -> Doubt:
     """The doubt of a row (or of an agent's decision) pairing with *b_ids* (empty: deleted)
     with calibrated *confidence*; *decision* is what the policy knew (candidates, offline choice)."""
     limit = 1.0 - certain
     chosen = tuple(b_ids)
-    competitors: tuple[tuple[tuple[str, ...], float], ...] = ()
+    weighed: dict[tuple[str, ...], float] = {}
     offline: tuple[str, ...] | None = None
     offline_p = 0.0
     if decision is not None and decision.decided_by == "agent":
-        competitors = tuple(sorted(((b, p) for b, p in decision.candidates if b != chosen), key=lambda x: -x[1]))
+        weighed = dict(decision.candidates)
         if decision.offline_choice is not None and decision.offline_choice != chosen and decision.policy == "llm":
             offline, offline_p = decision.offline_choice, decision.offline_probability
-    rival = competitors[0][1] if competitors else 0.0
+    if chosen and chosen not in weighed:
+        weighed[chosen] = confidence  # (a counterpart the policy did not weigh: its own probability)
+    odds = {b: _odds(p) for b, p in weighed.items()}
+    total = 1.0 + sum(odds.values())
+    share = (odds[chosen] if chosen else 1.0) / total
+    competitors = tuple(sorted(((b, p) for b, p in weighed.items() if b != chosen), key=lambda x: -x[1]))
+    rivals = sum(odds[b] for b, _ in competitors) / total
+    value = max(1.0 - confidence, 1.0 - share, offline_p)
     reasons = []
-    if 1.0 - confidence > limit:
+    if 1.0 - confidence > limit or (chosen and 1.0 / total > limit):
         reasons.append("low_confidence")
-    if rival > limit:
+    if rivals > limit:
         reasons.append("close_competitor")
     if offline is not None and offline_p > limit:
         reasons.append("llm_offline_disagree")
-    return Doubt(round(max(1.0 - confidence, rival, offline_p), 4), tuple(reasons), competitors, offline)
+    if value > limit and not reasons:  # several small doubts together
+        reasons.append("low_confidence")
+    return Doubt(round(value, 4), tuple(reasons), competitors, offline)
 
 
 def review_queue(changes: Sequence[Change], decisions: Sequence[Decision], certain: float) -> list[ReviewItem]:

@@ -86,6 +86,8 @@ class PlanView:
         reviewer's answer during the run is a certain claim."""
         if d.settled and d.decided_by != "reviewer":
             return
+        if d.decided_by == "reviewer":  # the answer replaces what the agent had claimed
+            self._claims = {b: c for b, c in self._claims.items() if c.a_ids != d.a_ids}
         for a in d.a_ids:
             self._decided_b[a] = d.b_ids
         for b in d.b_ids:
