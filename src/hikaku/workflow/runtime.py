@@ -15,6 +15,7 @@ from ..agent.budget import RunBudget
 from ..agent.recording import TraceWriter
 from ..align import Decision, Plan, SectionMap, TextSimilarity
 from ..document import Document
+from ..review import ReviewContext
 from ..settings import CompareOptions
 from ..tools import StoreSet, ToolRegistry
 
@@ -47,6 +48,7 @@ class ComparisonRuntime:
     trace: TraceWriter | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)  # filled as the run goes
     started: float = field(default_factory=time.perf_counter)
+    review: ReviewContext = field(default_factory=ReviewContext)  # a reviewer's decisions; whether to ask
 
     def report_progress(self, stage: str, done: int, total: int) -> None:
         if self.progress is not None:
@@ -82,13 +84,16 @@ class PlanView:
         self._synced = len(decisions)
 
     def record(self, d: Decision) -> None:
-        """Take in one decision (also before it reaches the state, within a step)."""
-        if d.settled:
+        """Take in one decision (also before it reaches the state, within a step); a
+        reviewer's answer during the run is a certain claim."""
+        if d.settled and d.decided_by != "reviewer":
             return
+        if d.decided_by == "reviewer":  # the answer replaces what the agent had claimed
+            self._claims = {b: c for b, c in self._claims.items() if c.a_ids != d.a_ids}
         for a in d.a_ids:
             self._decided_b[a] = d.b_ids
         for b in d.b_ids:
-            self._claims[b] = Claim(d.a_ids, d.score, False)
+            self._claims[b] = Claim(d.a_ids, d.score, d.decided_by == "reviewer")
 
     def position_a(self, chunk_id: str) -> int | None:
         return self.a.position(chunk_id)
