@@ -26,6 +26,12 @@ def client(tmp_path_factory):
         yield c
 
 
+@pytest.fixture
+def similarity_first(monkeypatch, tmp_path):
+    """Jobs submitted from now on weigh candidates by similarity (tests/review/ambiguous.py)."""
+    monkeypatch.setenv("HIKAKU_CALIBRATION", ambiguous.calibration(tmp_path))
+
+
 def review(client, job_id):
     r = client.get(f"/api/comparisons/{job_id}/review")
     assert r.status_code == 200, r.text
@@ -42,7 +48,7 @@ def decide(client, job_id, **body):
     return r.json()
 
 
-def test_decide_rerun_candidates_export_and_import(client, hashing):
+def test_decide_rerun_candidates_export_and_import(client, hashing, similarity_first):
     job = wait(client, upload(client, project="約款 2026").json()["id"])
     assert job["status"] == "done" and job["project"] == "約款 2026"
     view = review(client, job["id"])
@@ -116,7 +122,7 @@ def test_bad_requests(client, hashing):
     assert client.get("/api/projects/nobody/decisions").status_code == 404
 
 
-def test_ask_me_waits_for_the_answer_across_a_restart(tmp_path, hashing):
+def test_ask_me_waits_for_the_answer_across_a_restart(tmp_path, hashing, similarity_first):
     data = tmp_path / "data"
     with serving(data) as c:
         job = wait(c, upload(c, a=AMBIGUOUS[0], b=AMBIGUOUS[1], project="essays", ask="true").json()["id"],
@@ -147,7 +153,7 @@ def test_ask_me_waits_for_the_answer_across_a_restart(tmp_path, hashing):
         assert [(d.a_sha256, d.verdict, d.by) for d in saved] == [(text_sha256(TEXT_A[question["a_ids"][0]]), "match", "sato")]
 
 
-def test_a_waiting_comparison_can_be_cancelled(client, hashing):
+def test_a_waiting_comparison_can_be_cancelled(client, hashing, similarity_first):
     job = wait(client, upload(client, a=AMBIGUOUS[0], b=AMBIGUOUS[1], ask="true").json()["id"],
                until=("waiting", "done", "failed", "cancelled"))
     assert job["status"] == "waiting"
@@ -160,7 +166,7 @@ def test_the_example_upload_still_has_a_project(client, hashing):
     assert r.status_code == 202 and r.json()["project"] == "default" and r.json()["ask"] is False
 
 
-def test_the_review_view_has_the_queue_and_pair_with_shows_the_agents_competitors(client, hashing):
+def test_the_review_view_has_the_queue_and_pair_with_shows_the_agents_competitors(client, hashing, similarity_first):
     job = wait(client, upload(client, a=AMBIGUOUS[0], b=AMBIGUOUS[1], project="essays-2").json()["id"])
     view = review(client, job["id"])
     assert [q["a_ids"] for q in view["queue"]] == [[x] for x in ambiguous.UNDECIDED]

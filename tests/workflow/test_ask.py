@@ -99,8 +99,9 @@ def test_the_offline_policy_asks_too_and_a_skip_leaves_the_run_as_it_was(hashing
         questions.append(q)
         return Answer("skip") if len(questions) > 1 else Answer("match", ("no-such-chunk",))  # not a candidate: a skip
 
-    plain = hikaku.compare(a, b, embedder=hashing_embedder, llm="offline")
-    asking = hikaku.compare(a, b, embedder=hashing_embedder, llm="offline", ask=skip)
+    cal = ambiguous.calibration(tmp_path)
+    plain = hikaku.compare(a, b, embedder=hashing_embedder, llm="offline", calibration=cal)
+    asking = hikaku.compare(a, b, embedder=hashing_embedder, llm="offline", ask=skip, calibration=cal)
     assert [q.a_ids for q in questions] == [(x,) for x in ambiguous.UNDECIDED]
     assert [q.number for q in questions] == [1, 2]
     for q in questions:  # two copies of the same text: a coin toss for the agent
