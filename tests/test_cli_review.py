@@ -7,8 +7,8 @@ paused on a question survives a restart of the process."""
 from __future__ import annotations
 
 import io
-import re
 import json
+import re
 import subprocess
 import sys
 

@@ -27,12 +27,12 @@ def test_rows_in_revised_order_with_sections_and_omissions(policy):
     assert kinds == [
         ("section", ""), ("omitted", "unchanged"), ("change", "modified"), ("change", "modified"),
         ("omitted", "unchanged"), ("change", "added"),
-        ("section", ""), ("omitted", "unchanged"), ("change", "deleted"), ("change", "modified"),
-        ("change", "modified"),
+        ("section", ""), ("omitted", "unchanged"), ("change", "deleted"), ("change", "unchanged"),
+        ("change", "unchanged"),  # renumbered only: shown, not （略）
     ]
     assert texts(table.rows[0]) == [CH1] and texts(table.rows[6]) == [CH2]
     # the sections' own headings are their heading rows, not a （略）
-    assert texts(table.rows[1]) == ["第1条", "（略）", "（略）", "一致", ""]
+    assert texts(table.rows[1]) == ["第1条（目的）", "（略）", "（略）", "一致", ""]
     added = table.rows[5]
     assert added.cells[2] == Cell("（新設）", mark=True)
     assert added.cells[1].underlined == ((0, len(added.cells[1].text)),)  # a new clause: all of it
@@ -40,18 +40,20 @@ def test_rows_in_revised_order_with_sections_and_omissions(policy):
     assert deleted.cells[1] == Cell("（削除）", mark=True)
     assert deleted.cells[2].underlined == ((0, len(deleted.cells[2].text)),)
     # 項目: the label, and the heading path as its detail line
-    assert table.rows[2].cells[0].text == "第2条" and table.rows[2].cells[0].detail == CH1
+    assert table.rows[2].cells[0].text == "第2条（入院給付金）" and table.rows[2].cells[0].detail == CH1
 
 
 def test_renumbered_clauses_are_marked(policy):
     table = build_table(policy, RenderOptions())
     types = {r.cells[0].text: r.cells[3].text for r in table.rows if r.kind == "change"}
-    assert types["第6条"] == "変更（条番号のみ）"  # 第6条 → 第5条, text the same
-    assert types["第7条"] == "変更（条番号のみ）"  # and its reference to 第6条 now 第5条, as the document did
-    assert types["第2条"] == "変更"
+    assert types["第6条（手術給付金）"] == "条番号のみ変更"  # 第6条 → 第5条, text the same
+    assert types["第7条（請求）"] == "条番号のみ変更"  # and its reference to 第6条 now 第5条, as the document did
+    assert types["第2条（入院給付金）"] == "変更"
+    notes = {r.cells[0].text: r.cells[4].text for r in table.rows if r.kind == "change"}
+    assert notes["第7条（請求）"] == "第7条 → 第6条、第6条 → 第5条"
     en = build_table(policy, RenderOptions(lang="en"))
-    assert {r.cells[0].text: r.cells[3].text for r in en.rows if r.kind == "change"}["第6条"] == \
-        "Modified (renumbering only)"
+    assert {r.cells[0].text: r.cells[3].text for r in en.rows if r.kind == "change"}["第6条（手術給付金）"] == \
+        "Renumbered only"
 
 
 def _pair(a: str, b: str, **kw) -> Change:

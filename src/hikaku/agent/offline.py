@@ -71,6 +71,7 @@ class _Candidate:
     pos: int
     sources: set[str] = field(default_factory=set)
     similarity: float = 0.0
+    rival: float = 0.0  # the B chunk's best similarity with another A chunk still in question
     proposal: bool = False
     in_window: bool = False
     label_match: bool = False
@@ -85,7 +86,7 @@ class _Candidate:
         return self.b_ids[0]
 
     def features(self) -> dict[str, float]:
-        return {"similarity": self.similarity, "proposal": float(self.proposal), "in_region": float(self.in_window),
+        return {"similarity": self.similarity, "lead": self.similarity - self.rival, "proposal": float(self.proposal), "in_region": float(self.in_window),
                 "label": float(self.label_match), "title": float(self.title_match),
                 "same_path": float(self.same_path),
                 "sequence": float(self.sequence), "claimed": float(self.claim is not None and not self.proposal)}
@@ -225,6 +226,10 @@ class OfflinePolicy:
             self._verify(t, c, a_path, prev_cp)
         for c in available:
             c.probability = self.model.probability(c.features())
+            if c.proposal and task.certain:  # a group the plan settled (examined with --llm-scope changed/all):
+                # the pair model, fitted on such groups, weighed it; the candidate model learns
+                # only from the groups the plan leaves to the agent
+                c.probability = max(c.probability, task.proposal_probability)
         available.sort(key=lambda c: (-c.probability, c.pos))
         for c in available[:5]:
             flags = "".join(
@@ -310,6 +315,10 @@ class OfflinePolicy:
         if todo:
             for c, sim in zip(todo, view.similarities(task.a_ids, [c.b_id for c in todo])):
                 c.similarity = sim
+        rated = [c for c in cands.values() if self._available(c, task.a_ids)]
+        if rated:
+            for c, rival in zip(rated, view.rival_similarities(task.a_ids, [c.b_id for c in rated])):
+                c.rival = rival
 
     @staticmethod
     def _available(c: _Candidate, a_ids: tuple[str, ...]) -> bool:

@@ -57,6 +57,10 @@ def doubt_of(decision: Decision | None, b_ids: Sequence[str], confidence: float,
     offline_p = 0.0
     if decision is not None and decision.decided_by == "agent":
         weighed = dict(decision.candidates)
+        if decision.policy == "llm" and decision.offline_choice == chosen:
+            # the LLM and the offline examination agree: the doubt is the calibrated one (an
+            # LLM's own confidence is not calibrated; it neither adds doubt nor removes it)
+            confidence = decision.offline_probability
         if decision.offline_choice is not None and decision.offline_choice != chosen and decision.policy == "llm":
             offline, offline_p = decision.offline_choice, decision.offline_probability
     if chosen and chosen not in weighed:

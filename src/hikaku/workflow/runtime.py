@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..agent import AgentPolicy, Claim
 from ..agent.budget import RunBudget
 from ..agent.recording import TraceWriter
@@ -20,6 +22,8 @@ from ..settings import CompareOptions
 from ..tools import StoreSet, ToolRegistry
 
 __all__ = ["ComparisonRuntime", "ProgressCallback", "PlanView"]
+
+_RIVALS = 4  # rivals scored in full per B chunk (the asking group has at most three chunks)
 
 ProgressCallback = Callable[[str, int, int], None]
 """progress(stage, done, total): stage is 'plan', 'agent' or 'report'."""
@@ -76,6 +80,8 @@ class PlanView:
         self._decided_b: dict[str, tuple[str, ...]] = {}  # a id -> b ids, from decisions
         self._claims: dict[str, Claim] = {}  # b id -> claim by a decision
         self._synced = 0
+        self._in_question: list[int] | None = None  # A positions the plan did not settle
+        self._rival_cache: dict[int, list[tuple[int, float]]] = {}
 
     def sync(self, decisions: Sequence[Decision]) -> None:
         """Take in the decisions of the state not seen yet (the list only grows)."""
@@ -131,6 +137,33 @@ class PlanView:
         if not ia or not ib or None in ia or None in ib:
             return 0.0
         return float(self.similarity.group_matrix([ia], [ib])[0][0])  # type: ignore[list-item]
+
+    def rival_similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
+        own = {self.a.position(i) for i in a_ids}
+        out = []
+        for b_id in b_ids:
+            j = self.b.position(b_id)
+            rivals = self._rivals(j) if j is not None else []
+            out.append(next((s for i, s in rivals if i not in own), 0.0))
+        return out
+
+    def _rivals(self, j: int) -> list[tuple[int, float]]:
+        """The A chunks in question (not settled by the plan, of a corresponding section)
+        most similar to B chunk *j*, best first: a few found by the cheap cosine, scored in
+        full (enough to skip the asking group's own chunks)."""
+        if j not in self._rival_cache:
+            if self._in_question is None:
+                self._in_question = [i for i in range(len(self.a.chunks))
+                                     if (g := self.plan.group_of_a.get(i)) is None or not g.certain]
+            pool = [i for i in self._in_question if self.sections is None or self.sections.compatible(i, j)]
+            top: list[tuple[int, float]] = []
+            if pool:
+                cos = self.similarity.cosine_matrix(pool, [j])[:, 0]
+                picked = [pool[k] for k in np.argsort(-cos, kind="stable")[:_RIVALS]]
+                full = self.similarity.matrix(picked, [j])[:, 0].tolist()
+                top = sorted(zip(picked, full), key=lambda x: -x[1])
+            self._rival_cache[j] = top
+        return self._rival_cache[j]
 
     def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
         ia = [self.a.position(i) for i in a_ids]
