@@ -134,7 +134,10 @@ def run_comparison(
                          resume=resume, options=opts.model_dump(mode="json"))
         if checkpoint is None:
             rt = build_runtime(doc_a, doc_b, opts, **build)
-            state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
+            try:
+                state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
+            finally:
+                rt.close()
         else:
             state = _run_durable(doc_a, doc_b, opts, build, Path(checkpoint), run_id or "", resume, limit)
         result = state["result"]
@@ -179,4 +182,7 @@ def _run_durable(doc_a: Document, doc_b: Document, opts: CompareOptions, build: 
         spent = sum(d.usage.tokens for d in values.get("comparison_results", [])) if exists else 0
         rt = build_runtime(doc_a, doc_b, opts, spent_tokens=spent, **build)
         log.info("%s run %s (checkpoint %s)", "resuming" if exists else "starting", run_id, path)
-        return graph.invoke(None if exists else {}, config, context=rt, durability="sync")
+        try:
+            return graph.invoke(None if exists else {}, config, context=rt, durability="sync")
+        finally:
+            rt.close()

@@ -1,16 +1,19 @@
 """The structured final answer of the LLM agent, and its validation against the
-documents: an answer with ids that do not exist, or a type that contradicts its ids,
-is rejected (the policy retries once, then falls back to the offline policy)."""
+documents: an answer with ids that do not exist (or are ids of document A), or a type
+that contradicts its ids, is rejected (the policy retries once, then falls back to the
+offline policy). What the answer says is then weighed against the evidence
+(``hikaku.agent.evidence``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from ..document import Document
 
-__all__ = ["ComparisonAnswer", "check_answer", "MAX_COUNTERPARTS"]
+__all__ = ["ComparisonAnswer", "Problem", "answer_problem", "check_answer", "MAX_COUNTERPARTS"]
 
 MAX_COUNTERPARTS = 3
 
@@ -30,18 +33,35 @@ class ComparisonAnswer(BaseModel):
     confidence: float = Field(ge=0.0, le=1.0, description="Confidence in this answer, from 0 to 1.")
 
 
-def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None) -> str | None:
+@dataclass(frozen=True)
+class Problem:
+    """Why a reply of the model cannot be used: its kind (``invalid``, ``wrong_document``,
+    ``evidence_deleted``, ``evidence_weaker``, ``loop``, ``plain_text``) and the detail."""
+
+    kind: str
+    detail: str
+
+
+def answer_problem(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None) -> Problem | None:
     """Why the answer cannot be used, or None if it can."""
     ids = list(dict.fromkeys(answer.counterpart_ids))
     unknown = [i for i in ids if doc_b.position(i) is None]
     if unknown:
         in_a = [i for i in unknown if doc_a is not None and doc_a.position(i) is not None]
-        where = " (these are ids of document A)" if in_a and len(in_a) == len(unknown) else ""
-        return f"counterpart_ids {', '.join(unknown)} do not exist in document B{where}"
+        if in_a and len(in_a) == len(unknown):
+            return Problem("wrong_document",
+                           f"counterpart_ids {', '.join(unknown)} do not exist in document B (these are ids of document A)")
+        return Problem("invalid", f"counterpart_ids {', '.join(unknown)} do not exist in document B")
     if answer.change_type == "deleted" and ids:
-        return "change_type is 'deleted' but counterpart_ids is not empty"
+        return Problem("invalid", "change_type is 'deleted' but counterpart_ids is not empty")
     if answer.change_type != "deleted" and not ids:
-        return f"change_type is '{answer.change_type}' but counterpart_ids is empty"
+        return Problem("invalid", f"change_type is '{answer.change_type}' but counterpart_ids is empty")
     if len(ids) > MAX_COUNTERPARTS:
-        return f"{len(ids)} counterparts: a chunk corresponds to at most {MAX_COUNTERPARTS} chunks of B"
+        return Problem("invalid", f"{len(ids)} counterparts: a chunk corresponds to at most {MAX_COUNTERPARTS} chunks of B")
     return None
+
+
+def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None) -> str | None:
+    """Why the answer cannot be used (in words), or None if it can."""
+    problem = answer_problem(answer, doc_b, doc_a)
+    return problem.detail if problem is not None else None

@@ -25,6 +25,7 @@ from ..settings import CompareOptions, user_dir
 from ..tokenizers import Tokenizer, get_tokenizer
 from ..tools import DocumentStore, StoreSet, ToolRegistry, build_registry
 from .runtime import ComparisonRuntime, PlanView, ProgressCallback
+from .window import AgentWindow
 
 __all__ = ["PolicyInputs", "PolicyFactory", "build_runtime", "default_policy"]
 
@@ -62,7 +63,8 @@ def default_policy(p: PolicyInputs) -> AgentPolicy:
     from ..agent.llm import LLMPolicy
 
     return LLMPolicy(p.chat_model, p.registry, document_a=p.document_a, document_b=p.document_b, fallback=offline,
-                     options=o, budget=p.budget, lock=p.lock, trace=p.trace, model_name=p.model_name or "")
+                     options=o, budget=p.budget, lock=p.lock, certain=p.calibration.certain.value, trace=p.trace,
+                     model_name=p.model_name or "")
 
 
 def _examined_by_agent(group: PlannedGroup, scope: str) -> bool:
@@ -144,6 +146,7 @@ def build_runtime(
         policy=policy, view=PlanView(a, b, plan, sim), agent_groups=agent_groups, budget=budget, lock=lock,
         embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=fingerprint,
         run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
+        window=AgentWindow(policy.concurrency) if policy.concurrency is not None else None,
     )
     rt.timed("plan", started)
     if progress is not None:
