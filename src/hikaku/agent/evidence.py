@@ -28,7 +28,7 @@ from .answer import ComparisonAnswer, Problem
 from .offline import CandidateEvidence
 from .prompts import render
 
-__all__ = ["LINK", "strong_candidates", "guard_answer", "describe_evidence"]
+__all__ = ["LINK", "strong_candidates", "guard_answer", "describe_evidence", "evidence_prompt"]
 
 LINK = 0.5  # the candidate model's decision boundary: the offline policy links above it
 

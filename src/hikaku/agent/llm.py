@@ -43,7 +43,7 @@ from ..tools import ToolRegistry
 from .answer import ComparisonAnswer, Problem, answer_problem
 from .base import AgentPolicy, AgentTask, AgentView, Decision
 from .budget import RunBudget
-from .evidence import evidence_prompt, guard_answer
+from .evidence import describe_evidence, evidence_prompt, guard_answer
 from .middleware import (
     DocumentIdsMiddleware,
     PlainTextMiddleware,
@@ -172,10 +172,13 @@ class LLMPolicy:
         rec.reject(problem.kind, problem.detail)
         if problem.kind == "wrong_document" and not turn.correct("wrong_document"):
             return None, Problem(problem.kind, problem.detail + " (again, after a correction)")
-        if problem.kind.startswith("evidence_") and exam is not None:
-            correction = evidence_prompt(problem, exam.candidates, self.options.lang, ANSWER_TOOL)
+        lang = self.options.lang
+        candidates = exam.candidates if exam is not None else ()
+        if problem.kind.startswith("evidence_"):
+            correction = evidence_prompt(problem, candidates, lang, ANSWER_TOOL)
         else:
-            correction = render("agent_retry", self.options.lang, problem=problem.detail, answer_tool=ANSWER_TOOL)
+            correction = render("agent_retry", lang, problem=problem.detail, answer_tool=ANSWER_TOOL,
+                                evidence=describe_evidence(candidates, lang))
         rec.event("retry", kind=problem.kind, problem=problem.detail)
         answer, problem = self._ask(task, view, rec, correction, turn)
         if problem is None and answer is not None:

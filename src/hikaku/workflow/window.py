@@ -64,5 +64,6 @@ class AgentWindow:
         with self._lock:
             pool, self._pool = self._pool, None
             self._running.clear()
+            self.restarted = False  # used again, it starts the unfinished chunks anew
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)

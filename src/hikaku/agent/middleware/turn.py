@@ -57,10 +57,6 @@ class Turn:
             self._corrected.add(kind)
             return True
 
-    def corrected(self, kind: str) -> bool:
-        with self._lock:
-            return kind in self._corrected
-
 
 current_turn: ContextVar[Turn | None] = ContextVar("hikaku_current_turn", default=None)
 
