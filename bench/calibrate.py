@@ -48,6 +48,7 @@ from hikaku.align import (  # noqa: E402
     Calibration,
     Constant,
     LogisticModel,
+    align_sections,
     load_calibration,
     plan_alignment,
 )
@@ -60,8 +61,8 @@ CERTAIN = (0.9, 0.97)
 REASONS = {
     "tau": "a group is worth taking when its texts are more similar than this (the objective's threshold)",
     "continuity_bonus": "the gap cost: a group that directly follows another is worth this much more",
-    "derivation": "a split or merge is offered only when every part draws at least this share of its words "
-                  "from the other side",
+    "derivation": "a split or merge is offered only when every part draws at least this share of its wording "
+                  "(character trigrams) from the other side",
     "certain": "a planned group at least this probably right is settled without the agent",
 }
 SCORER = _scorer()
@@ -74,8 +75,10 @@ def _plan(pair: Pair, cal: Calibration) -> tuple[Any, Any]:
     docs = [hikaku.load_document(x) for x in (pair.a, pair.b)]
     keys = [[match_key(c.content) for c in d.chunks] for d in docs]
     free = [[without_label(k, c.structure.structural_label) for k, c in zip(ks, d.chunks)] for ks, d in zip(keys, docs)]
-    return plan_alignment(keys[0], keys[1], keys[0], keys[1], AlignmentParams(calibration=cal), normalized=True,
-                          number_free_keys=(free[0], free[1]))
+    params = AlignmentParams(calibration=cal)
+    return plan_alignment(keys[0], keys[1], keys[0], keys[1], params, normalized=True,
+                          number_free_keys=(free[0], free[1]), sections=align_sections(docs[0], docs[1], params.dp),
+                          labels=tuple([c.structure.structural_label for c in d.chunks] for d in docs))  # type: ignore[arg-type]
 
 
 def _plan_result(pair: Pair, plan: Any) -> dict[str, Any]:

@@ -97,3 +97,37 @@ def test_options_are_resolved_once_and_given_whole(hashing_embedder):
     assert result.changes and "変更" not in hikaku.render(result, "md", lang=opts.lang)
     with pytest.raises(TypeError, match="either options or option keywords"):
         hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", options=opts, lang="ja")
+
+
+V1 = EXAMPLES / "shugyo_kisoku_v1.md"
+
+
+@pytest.mark.parametrize("args, kwargs, message", [
+    ((None, V1), {}, r"argument a must be a path \(str or os\.PathLike\), a hikaku\.Document or a list of chunk dicts"),
+    ((V1, 3.5), {}, r"argument b must be a path .*, not float"),
+    ((b"raw bytes", V1), {}, r"argument a: bytes"),
+    (({"id": "c1", "content": "x"}, V1), {}, r"argument a: a dict"),
+    ((V1, V1), {"options": {"lang": "en"}}, r"options must be a hikaku\.CompareOptions .*, not dict"),
+    ((V1, V1), {"progress": "yes"}, r"progress must be a callable"),
+    ((V1, V1), {"checkpoint": 42}, r"checkpoint must be a path"),
+    ((V1, V1), {"run_id": 7}, r"run_id must be a str, not int"),
+])
+def test_wrong_argument_types_name_the_argument(args, kwargs, message):
+    with pytest.raises(hikaku.InvalidArgumentError, match=message) as e:
+        hikaku.compare(*args, **kwargs)
+    assert isinstance(e.value, TypeError) and isinstance(e.value, hikaku.InputError)  # either way of catching it
+
+
+def test_arguments_that_are_not_documents_give_input_errors(hashing_embedder):
+    with pytest.raises(hikaku.InputError, match="argument a: the path is empty"):
+        hikaku.compare("", V1)
+    with pytest.raises(hikaku.InputError, match="argument b: this looks like document text, not a path"):
+        hikaku.compare(V1, V1.read_text(encoding="utf-8"))
+    with pytest.raises(hikaku.InvalidDocumentError, match=r"argument a: chunk #1 is a str, expected an object"):
+        hikaku.compare(["第1条", "第2条"], V1, embedder=hashing_embedder)
+    with pytest.raises(hikaku.InvalidDocumentError, match=r"argument b: chunk #2 \(id 'x'\) has no 'content' string"):
+        hikaku.compare(V1, [{"id": "w", "content": "a"}, {"id": "x"}], embedder=hashing_embedder)
+    # generators of chunk records are fine
+    result = hikaku.compare((dict(id=f"a{i}", content=f"第{i}条") for i in range(3)),
+                            (dict(id=f"b{i}", content=f"第{i}条") for i in range(3)), embedder=hashing_embedder)
+    assert result.stats.counts["unchanged"] == 3 and result.document_a.id == "A"

@@ -28,6 +28,7 @@ from ._exceptions import (
     EmptyDocumentError,
     HikakuError,
     InputError,
+    InvalidArgumentError,
     InvalidDocumentError,
     MissingDependencyError,
     UnsupportedFormatError,
@@ -38,7 +39,17 @@ if TYPE_CHECKING:
     from .document import Chunk, ChunkStructure, Document
     from .loaders import load_document
     from .renderers import RenderOptions, render
-    from .result import SCHEMA, Change, ChangeType, ChunkCost, ComparisonResult, DocumentInfo, Stats
+    from .result import (
+        SCHEMA,
+        Change,
+        ChangeType,
+        ChunkCost,
+        ComparisonResult,
+        DocumentInfo,
+        ReviewItem,
+        Stats,
+    )
+    from .review import Answer, DecisionSet, Question, ReviewerDecision
     from .settings import CompareOptions, resolve_options, user_dir
 
 _LAZY = {
@@ -58,6 +69,11 @@ _LAZY = {
     "ComparisonResult": ".result",
     "DocumentInfo": ".result",
     "Stats": ".result",
+    "ReviewItem": ".result",
+    "Answer": ".review",
+    "DecisionSet": ".review",
+    "Question": ".review",
+    "ReviewerDecision": ".review",
     "CompareOptions": ".settings",
     "resolve_options": ".settings",
     "user_dir": ".settings",
@@ -79,6 +95,11 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "SCHEMA",
+    "Answer",
+    "DecisionSet",
+    "Question",
+    "ReviewItem",
+    "ReviewerDecision",
     "Change",
     "ChangeType",
     "CheckpointError",
@@ -95,6 +116,7 @@ __all__ = [
     "EmptyDocumentError",
     "HikakuError",
     "InputError",
+    "InvalidArgumentError",
     "InvalidDocumentError",
     "MissingDependencyError",
     "RenderOptions",

@@ -2,6 +2,7 @@
 
     HikakuError
     ├── InputError                 the documents handed to hikaku cannot be used
+    │   ├── InvalidArgumentError     an argument of the wrong type (also a TypeError)
     │   ├── DocumentNotFoundError    a path that does not exist or is not a file
     │   ├── UnsupportedFormatError   an extension / --input-format hikaku cannot read
     │   ├── InvalidDocumentError     unreadable or malformed content (bad JSON, wrong shape)
@@ -23,6 +24,7 @@ from __future__ import annotations
 __all__ = [
     "HikakuError",
     "InputError",
+    "InvalidArgumentError",
     "DocumentNotFoundError",
     "UnsupportedFormatError",
     "InvalidDocumentError",
@@ -40,6 +42,10 @@ class HikakuError(Exception):
 
 class InputError(HikakuError):
     """A document given to hikaku cannot be used as it is."""
+
+
+class InvalidArgumentError(InputError, TypeError):
+    """An argument of the wrong type, e.g. ``compare(None, …)``; the message names it."""
 
 
 class DocumentNotFoundError(InputError):

@@ -38,3 +38,36 @@ def test_structural_label_from_metadata_or_text():
 def test_structure_is_read_once_and_cached():
     c = Chunk(id="x", content="t", metadata={"heading_path": ["A"]})
     assert c.structure is c.structure
+
+
+def test_english_headings_rank_like_their_japanese_counterparts():
+    from hikaku.document import detect_heading, split_label
+
+    def kind(line):
+        h = detect_heading(line, markdown=False)
+        return h and (h.rank, h.kind)
+
+    assert kind("ARTICLE IV") == (12, "structure") and kind("PART I") == (11, "structure")
+    assert kind("Section 2.3") == (17, "article") and kind("Article 1 (Purpose)") == (17, "article")
+    assert kind("Schedule 1 – Prices") == (12, "supplement") and kind("1.2.1 Scope of Work") == (14, "numbered")
+    assert kind("(a) Fees") == (18, "item")
+    assert kind("Section 2.1 shall survive termination.") is None  # a sentence citing a section
+    assert kind("1. The Customer shall pay all fees.") is None
+    assert split_label("Section 2.1. Fees.") == ("Section 2.1", "Fees")
+    assert split_label("ARTICLE II – PAYMENT TERMS") == ("ARTICLE II", "PAYMENT TERMS")
+    assert split_label("附 則（経過措置）") == ("附則", "経過措置")
+
+
+def test_numbering_sections_start_where_clause_numbers_start_over():
+    from hikaku.document import numbering_sections
+
+    text = ("# 約款\n\n## 第1章 総則\n\n第1条（目的）\n本文。\n\n## 第2章 支払\n\n第2条（支払）\n本文。\n\n"
+            "## 通院特約\n\n第1条（締結）\n本文。\n\n第2条（更新）\n本文。\n\n## 女性特約\n\n第1条（締結）\n本文。\n")
+    chunks = chunk_text(text, source="x.md")
+    sections = numbering_sections(chunks)
+    assert [s.title for s in sections] == ["約款", "通院特約", "女性特約"]  # chapters of one numbering: one section
+    assert [chunks[s.start].content for s in sections] == ["約款", "通院特約", "女性特約"]
+    # the parts of one long clause are no restart
+    long = chunk_text("第1条（長い条）\n" + "これは長い文です。" * 60 + "\n\n" + "続きの文です。" * 60 + "\n\n第2条\n本文。\n",
+                      source="y.txt", markdown=False, max_chars=400)
+    assert sum(1 for c in long if c.structure.label == "第1条") > 1 and len(numbering_sections(long)) == 1

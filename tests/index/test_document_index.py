@@ -11,7 +11,7 @@ from hikaku import ConfigurationError
 from hikaku.embeddings import HashingEmbedder
 from hikaku.index import DocumentIndex
 from tests.fakes import CountingEmbedder  # named like the hashing embedder: its saved vectors are reused
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, shugyo_dir
 
 
 def results(ix, query, mode):
@@ -21,7 +21,7 @@ def results(ix, query, mode):
 @pytest.fixture
 def index(tmp_path, sudachi):
     ix = DocumentIndex(persist_directory=str(tmp_path / "ix"), embedder=CountingEmbedder(), tokenizer=sudachi)
-    ix.add_document(EXAMPLES)
+    ix.add_document(shugyo_dir(tmp_path))
     return ix
 
 

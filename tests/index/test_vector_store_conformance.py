@@ -18,7 +18,7 @@ import pytest
 
 from hikaku.embeddings import HashingEmbedder
 from hikaku.index import DocumentIndex, NumpyVectorStore, VectorStore
-from tests.helpers import EXAMPLES
+from tests.helpers import shugyo_dir
 
 BACKENDS = {  # name: (module that must import, extra, DocumentIndex settings)
     "embedded": (None, None, {"vector_store_provider": "embedded"}),
@@ -127,7 +127,7 @@ def test_document_index_add_search_remove_reopen(backend, tmp_path, sudachi, req
     settings = settings_for(backend, request)
     d = str(tmp_path / "ix")
     with DocumentIndex(persist_directory=d, embedder=HashingEmbedder(), tokenizer=sudachi, **settings) as ix:
-        ix.add_document(EXAMPLES)
+        ix.add_document(shugyo_dir(tmp_path))
         queries = ["試用期間", "年次有給休暇の日数", "賃金の支払日"]
         before = {(q, m): [(x.id, round(x.metadata["relevance_score"], 5)) for x in ix.search(q, search_mode=m, top_k=5)]
                   for q in queries for m in ("hybrid", "vector", "keyword")}

@@ -185,4 +185,4 @@ def test_resume_refuses_other_documents(tmp_path):
 def test_a_provider_without_its_extra_names_the_extra(tmp_path, spec):
     a, b = pair(tmp_path, [2])
     code, _, err = run_cli([str(a), str(b), "--llm", spec], tmp_path / "home")
-    assert code == 1 and "pip install 'hikaku[ollama]'" in err, err
+    assert code == 2 and "pip install 'hikaku[ollama]'" in err, err  # a missing extra is a usage error

@@ -36,11 +36,14 @@ def test_input_format_overrides_extension(tmp_path):
         load_document(p, input_format="xml")
 
 
-def test_not_utf8(tmp_path):
+def test_shift_jis_is_detected_and_undecodable_bytes_are_named(tmp_path):
     p = tmp_path / "sjis.txt"
-    p.write_bytes("日本語".encode("shift_jis"))
-    with pytest.raises(InvalidDocumentError, match="not UTF-8"):
-        load_document(p)
+    p.write_bytes("第1条 日本語の本文。".encode("shift_jis"))
+    assert load_document(p).chunks[0].content == "第1条 日本語の本文。"
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\x81\x81\xff\xfe\x80\x85\xa0\xfd" * 10)
+    with pytest.raises(InvalidDocumentError, match=r"bad\.txt: cannot be decoded as text"):
+        load_document(bad)
 
 
 def test_records_and_documents_pass_through():

@@ -50,8 +50,9 @@ def test_pdf_clauses_are_chunks_with_heading_paths_and_pages(files):
     doc = load_document(files["pdf1"], id_prefix="a")
     arts = by_label(doc)
     assert [k for k in arts if k.endswith("条")] == [f"第{n}条" for n in range(1, 7)]
-    assert arts["第1条"].metadata["heading_path"] == ["第1章\u3000総則"]
-    assert arts["第3条"].metadata["heading_path"] == ["第2章\u3000保険金の支払"]
+    # the title, set larger than the body, heads the path as in Word and Markdown
+    assert arts["第1条"].metadata["heading_path"] == ["医療保険普通保険約款", "第1章\u3000総則"]
+    assert arts["第3条"].metadata["heading_path"] == ["医療保険普通保険約款", "第2章\u3000保険金の支払"]
     assert arts["第1条"].metadata["title"] == "目的"
     pages = {k: (c.metadata["page_start"], c.metadata["page_end"]) for k, c in arts.items()}
     assert pages["第1条"] == (1, 1) and pages["第2条"] == (2, 2) and pages["第4条"] == (3, 3) and pages["第6条"] == (4, 4)
@@ -150,7 +151,7 @@ def test_unreadable_pdfs_give_one_clear_line(tmp_path):
     w.encrypt("secret")
     w.write(str(locked))
     broken = tmp_path / "broken.pdf"
-    broken.write_bytes(b"%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage")
+    broken.write_bytes(b"%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage\n%%EOF\n")
     notpdf = tmp_path / "notpdf.pdf"
     notpdf.write_text("hello", encoding="utf-8")
     for path, reason in [(scanned, "no text layer; OCR is not supported"), (locked, "the PDF is encrypted"),

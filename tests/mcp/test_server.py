@@ -99,8 +99,8 @@ async def test_errors_are_tool_errors_and_the_server_goes_on(service, root, tmp_
             ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"embedding": "openai:x"}},
              "embedding are set on the server"),
             ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"colour": "red"}}, "unknown option"),
-            ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"similarity_threshold": 7}},
-             "similarity_threshold"),
+            ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"vector_threshold": 7}},
+             "vector_threshold"),
             ("load_pair", {"a_text": "", "b_text": "# b\n本文"}, "no text"),
         ]
         for tool, args, message in cases:

@@ -29,7 +29,8 @@ def test_rows_hold_highlights_sections_and_counts(example):
     page = render(example, "html")
     assert "就業規則（<del>2023</del>年4月1日施行）" in page and "就業規則（<ins>2025</ins>年4月1日施行）" in page
     assert '<a href="#sec-' in page and ">第1章　総則</a>" in page  # the heading path as navigation
-    assert '<li class="modified">変更 17</li>' in page and '<li class="added">追加 3</li>' in page
+    assert '<li class="modified">変更 13</li>' in page and '<li class="added">追加 3</li>' in page
+    assert "<li>条番号のみ変更 4</li>" in page  # 条ずれ counted on their own, not as 変更
     assert "<svg" in page and "見出しごとの変更" in page
     for key in ("changes", "added", "deleted", "modified", "unchanged", "all"):
         assert f'data-filter="{key}"' in page

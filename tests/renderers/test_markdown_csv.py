@@ -77,7 +77,7 @@ def test_csv_quotes_and_columns():
     assert any(r["change_type"] == "unchanged" for r in with_unchanged)
 
 
-def test_csv_for_excel():
+def test_csv_is_formula_safe_and_excel_adds_bom_and_crlf():
     r = result()
     r.changes[3].b_text = "=HYPERLINK(\"http://example.com\")"
     r.changes[2].a_text = "-5%の減額"
@@ -86,8 +86,20 @@ def test_csv_for_excel():
     rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
     assert next(x for x in rows if x["change_type"] == "added")["b_text"] == "'=HYPERLINK(\"http://example.com\")"
     assert next(x for x in rows if x["change_type"] == "deleted")["a_text"] == "'-5%の減額"
-    plain = list(csv.DictReader(io.StringIO(render(r, "csv"))))
-    assert next(x for x in plain if x["change_type"] == "added")["b_text"].startswith("=")  # data kept as is
+    plain_text = render(r, "csv")
+    assert not plain_text.startswith("\ufeff") and "\r\n" not in plain_text
+    plain = list(csv.DictReader(io.StringIO(plain_text)))  # safe by default too
+    assert next(x for x in plain if x["change_type"] == "added")["b_text"] == "'=HYPERLINK(\"http://example.com\")"
+    assert next(x for x in plain if x["change_type"] == "deleted")["a_text"] == "'-5%の減額"
+    for cell in ("+1", "@SUM(A1)", "\t=1", "＝1+1", "＠x"):
+        r.changes[3].b_text = cell
+        row = next(x for x in csv.DictReader(io.StringIO(render(r, "csv"))) if x["change_type"] == "added")
+        assert row["b_text"] == "'" + cell
+    raw = list(csv.DictReader(io.StringIO(render(r, "csv", formula_safe=False))))  # the API can ask for raw cells
+    assert next(x for x in raw if x["change_type"] == "added")["b_text"] == "＠x"
+    r.changes[3].b_text = "第1条 本文 = 原文"  # an = inside a cell is text
+    row = next(x for x in csv.DictReader(io.StringIO(render(r, "csv"))) if x["change_type"] == "added")
+    assert row["b_text"] == "第1条 本文 = 原文"
 
 
 def test_json_and_errors():

@@ -88,3 +88,44 @@ def test_positions_with_expanding_normalisation(stores):
     assert [(m["id"], m["content"][slice(*m["positions"][0])]) for m in out] == [("e1", "元年"), ("e2", "元年")]
     out = tool.execute(pattern="平成", document_id="A").output
     assert [(m["id"], m["content"][slice(*m["positions"][0])]) for m in out] == [("e1", "㍻"), ("e2", "平成")]
+
+
+def _tool(chunks, timeout_s=2.0):
+    from hikaku import Chunk, Document
+    from hikaku.embeddings import HashingEmbedder
+    from hikaku.index import DocumentIndex
+    from hikaku.tokenizers import BigramTokenizer
+    from hikaku.tools import DocumentStore, StoreSet, StringSearchTool
+
+    d = Document(id="R", chunks=[Chunk(id=f"r{i + 1}", content=t) for i, t in enumerate(chunks)])
+    store = DocumentStore(d, "A", DocumentIndex(embedder=HashingEmbedder(), tokenizer=BigramTokenizer()), searchable=[])
+    return StringSearchTool(StoreSet(store, store), timeout_s=timeout_s)
+
+
+def test_a_greedy_regex_finds_every_chunk_not_only_those_after_a_join():
+    """``従業員.*`` used to run over all chunks joined by a separator that ``.`` matches: a
+    match ran on into the next chunks and swallowed their occurrences (4 of 15 found)."""
+    chunks = []
+    for i in range(15):
+        chunks.append(f"第{i + 1}条 従業員は、会社の定める規則{i}を守らなければならない。")
+        chunks.append(f"（注{i}）この条は管理職にも適用する。")  # chunks without the word in between
+    tool = _tool(chunks)
+    for pattern in ("従業員.*", "従業員.+", "(?s)従業員.*", "[^。]*従業員[^。]*", r"従業員[\s\S]*"):
+        out = tool.execute(pattern=pattern, document_id="A", use_regex=True).output
+        assert len(out) == 15, pattern
+        assert [m["id"] for m in out] == [f"r{2 * i + 1}" for i in range(15)]
+        for m in out:  # every span lies inside its own chunk and starts at the word
+            s, e = m["positions"][0]
+            assert m["content"][s:e].lstrip("第0123456789条 ").startswith("従業員") and e <= len(m["content"])
+    # an anchor means the start of each chunk, as the chunk is searched on its own
+    out = tool.execute(pattern=r"^第\d+条", document_id="A", use_regex=True).output
+    assert len(out) == 15 and all(m["positions"][0][0] == 0 for m in out)
+    assert tool.execute(pattern=r"ならない。$", document_id="A", use_regex=True).confidence_factors["result_count"] == 15
+
+
+def test_the_time_limit_holds_across_many_chunks():
+    tool = _tool(["a" * 3000 + "!"] * 200, timeout_s=0.5)
+    t0 = time.monotonic()
+    r = tool.execute(pattern="(a|aa)+$", document_id="A", use_regex=True)
+    assert time.monotonic() - t0 < 5
+    assert not r.success and "took longer" in r.error

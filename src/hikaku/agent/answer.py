@@ -1,16 +1,18 @@
 """The structured final answer of the LLM agent, and its validation against the
-documents: an answer with ids that do not exist (or are ids of document A), or a type
-that contradicts its ids, is rejected (the policy retries once, then falls back to the
-offline policy). What the answer says is then weighed against the evidence
-(``hikaku.agent.evidence``)."""
+documents: an answer with ids that do not exist (or are ids of document A), a type that
+contradicts its ids, or a pair a reviewer ruled out, is rejected (the policy retries once,
+then falls back to the offline policy). What the answer says is then weighed against the
+evidence (``hikaku.agent.evidence``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from ..align.constraints import Constraints
 from ..document import Document
 
 __all__ = ["ComparisonAnswer", "Problem", "answer_problem", "check_answer", "MAX_COUNTERPARTS"]
@@ -42,8 +44,10 @@ class Problem:
     detail: str
 
 
-def answer_problem(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None) -> Problem | None:
-    """Why the answer cannot be used, or None if it can."""
+def answer_problem(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None, *,
+                   a_ids: Sequence[str] = (), constraints: Constraints | None = None) -> Problem | None:
+    """Why the answer cannot be used, or None if it can (*constraints*: a reviewer's
+    decisions about the A chunks *a_ids*)."""
     ids = list(dict.fromkeys(answer.counterpart_ids))
     unknown = [i for i in ids if doc_b.position(i) is None]
     if unknown:
@@ -58,10 +62,17 @@ def answer_problem(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | 
         return Problem("invalid", f"change_type is '{answer.change_type}' but counterpart_ids is empty")
     if len(ids) > MAX_COUNTERPARTS:
         return Problem("invalid", f"{len(ids)} counterparts: a chunk corresponds to at most {MAX_COUNTERPARTS} chunks of B")
+    if constraints and doc_a is not None and ids:
+        ia = [p for p in (doc_a.position(i) for i in a_ids) if p is not None]
+        ruled = [j for j in ids if not constraints.allows(ia, [doc_b.position(j) or 0])]  # (ids exist: checked above)
+        if ruled:
+            return Problem("invalid", f"a reviewer ruled out {', '.join(ruled)} as counterpart of {', '.join(a_ids)} "
+                           "(another chunk holds it, or it has none): choose another chunk or 'deleted'")
     return None
 
 
-def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None) -> str | None:
+def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None, *,
+                 a_ids: Sequence[str] = (), constraints: Constraints | None = None) -> str | None:
     """Why the answer cannot be used (in words), or None if it can."""
-    problem = answer_problem(answer, doc_b, doc_a)
+    problem = answer_problem(answer, doc_b, doc_a, a_ids=a_ids, constraints=constraints)
     return problem.detail if problem is not None else None

@@ -50,12 +50,21 @@ class AgentView(Protocol):
 
     def claim(self, b_id: str) -> Claim | None: ...
 
+    def compatible(self, a_ids: tuple[str, ...], b_id: str) -> bool:
+        """May the A group pair with this B chunk at all (its section corresponds)?"""
+        ...
+
     def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
         """Similarity of the A group with each single B chunk (one batch)."""
         ...
 
     def group_similarity(self, a_ids: tuple[str, ...], b_ids: tuple[str, ...]) -> float:
         """Similarity of the A group with the B group taken as one text."""
+        ...
+
+    def rival_similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
+        """For each B chunk, its highest similarity with an A chunk other than the group's
+        that is still in question (one the plan did not settle): the competition for it."""
         ...
 
 

@@ -35,6 +35,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.errors import GraphRecursionError
 
 from .._text import shorten
+from ..align.constraints import Constraints
 from ..align.decision import Fallback
 from ..document import Document
 from ..llm.errors import describe_error, is_retryable
@@ -87,8 +88,10 @@ class LLMPolicy:
         certain: float = 1.0,
         trace: TraceWriter | None = None,
         model_name: str = "",
+        constraints: Constraints | None = None,
     ) -> None:
         self.a, self.b = document_a, document_b
+        self.constraints = constraints  # a reviewer's decisions: pairs the answer may not make
         self.fallback = fallback
         self.options = options
         self.budget = budget
@@ -212,7 +215,12 @@ class LLMPolicy:
         if not isinstance(answer, ComparisonAnswer):
             return None, Problem("invalid", f"no final answer with {ANSWER_TOOL} (model or tool call limit reached?)")
         rec.event("answer", answer=answer.model_dump())
-        return answer, answer_problem(answer, self.b, self.a)
+        problem = answer_problem(answer, self.b, self.a, a_ids=task.a_ids, constraints=self.constraints)
+        apart = [i for i in answer.counterpart_ids if problem is None and not view.compatible(task.a_ids, i)]
+        if apart:  # the structure is strong evidence: a clause of another rider is never the counterpart
+            problem = Problem("invalid", f"counterpart_ids {', '.join(apart)} belong to another section of document B "
+                              "(another rider or part), not the one that corresponds to this chunk's section")
+        return answer, problem
 
     # -- the evidence --------------------------------------------------------------------
     def _examine(self, task: AgentTask, view: AgentView, rec: ChunkRecorder) -> Examination | None:
@@ -260,6 +268,16 @@ class LLMPolicy:
         """The LLM's decision. How convincing it is when it competes with other decisions
         for a chunk of B (``align.resolve``) is the calibrated probability of its
         counterpart, not the model's own confidence: a claim the evidence supports wins."""
+        d = self._llm_decision(answer, task, view, exam)
+        if exam is None:
+            return d
+        # the offline policy's judgement beside it, for a reviewer (hikaku.review; the same as
+        # agent.second_opinion would find, which then has nothing to add)
+        return replace(d, candidates=exam.decision.candidates, offline_choice=exam.decision.b_ids,
+                       offline_probability=exam.decision.score)
+
+    def _llm_decision(self, answer: ComparisonAnswer, task: AgentTask, view: AgentView,
+                      exam: Examination | None) -> Decision:
         ids = self._ordered(answer)
         desc = answer.description.strip()
         if answer.change_type == "deleted":

@@ -5,7 +5,8 @@ it, computed by the document store). With an LLM configured, :class:`LLMSummariz
 (a ``hikaku.tools.HeadingSummarizer``)
 writes one or two sentences per node, on demand (only for the headings the LLM agent asks
 about; the offline policy's tool calls keep the extractive summary), cached on disk by
-(model, language, text) so that a node is summarised once.
+(model, language, text) so that a node is summarised once. A damaged cache file is set
+aside (renamed ``summaries.sqlite.corrupt-…``), named in one warning line and rebuilt.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-import threading
 from pathlib import Path
 from typing import Any
 
+from .._sqlite import SqliteCache
 from .prompts import render
 from .recording import ModelUsageCallback, current_recorder, llm_turn
 
@@ -31,17 +32,9 @@ class LLMSummarizer:
         self.model = model
         self.model_name = model_name
         self.lang = lang
-        self._lock = threading.Lock()
-        self._db: sqlite3.Connection | None = None
-        if cache_path is not None:
-            try:
-                cache_path.parent.mkdir(parents=True, exist_ok=True)
-                self._db = sqlite3.connect(str(cache_path), check_same_thread=False)
-                self._db.execute("CREATE TABLE IF NOT EXISTS summaries (key TEXT PRIMARY KEY, summary TEXT NOT NULL)")
-                self._db.commit()
-            except sqlite3.Error as e:
-                log.warning("summary cache %s unusable (%s): summaries are not cached", cache_path, e)
-                self._db = None
+        self._cache = None if cache_path is None else SqliteCache(
+            cache_path, ("CREATE TABLE IF NOT EXISTS summaries (key TEXT PRIMARY KEY, summary TEXT NOT NULL)",),
+            what="summary cache")
         self.calls = 0
 
     def _key(self, heading: str, text: str) -> str:
@@ -54,11 +47,11 @@ class LLMSummarizer:
         if not llm_turn.get():  # a tool call of the offline policy: no model call for it
             return None
         key = self._key(heading, text)
-        with self._lock:
-            if self._db is not None:
-                row = self._db.execute("SELECT summary FROM summaries WHERE key = ?", (key,)).fetchone()
-                if row:
-                    return str(row[0])
+        if self._cache is not None:
+            row = self._cache.run(lambda db: db.execute("SELECT summary FROM summaries WHERE key = ?", (key,)).fetchone(),
+                                  None)
+            if row and isinstance(row[0], str):
+                return row[0]
         rec = current_recorder.get()
         try:
             reply = self.model.invoke(
@@ -73,8 +66,11 @@ class LLMSummarizer:
         summary = " ".join(str(reply.content if isinstance(reply.content, str) else "").split())
         if not summary:
             return None
-        with self._lock:
-            if self._db is not None:
-                self._db.execute("INSERT OR REPLACE INTO summaries VALUES (?, ?)", (key, summary))
-                self._db.commit()
+        if self._cache is not None:
+            self._cache.run(lambda db: _insert(db, key, summary), None)
         return summary
+
+
+def _insert(db: sqlite3.Connection, key: str, summary: str) -> None:
+    db.execute("INSERT OR REPLACE INTO summaries VALUES (?, ?)", (key, summary))
+    db.commit()

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from .anchors import longest_increasing_subsequence, unique_pairs
 from .calibration import Calibration, Constant, LogisticModel, load_calibration
+from .constraints import Constraints, FixedGroup
 from .decision import RECORD_TYPES, DecidedBy, Decision, Fallback, ResolvedGroup, Usage
 from .dp import OPS, DPParams, align_gap
 from .planner import AlignmentParams, Plan, PlannedGroup, plan_alignment
 from .resolve import resolve
+from .sections import ScopedSimilarity, SectionMap, align_sections
 from .similarity import SimilarityParams, TextSimilarity, derivation, normalize_for_similarity, tokens
 
 __all__ = [
@@ -16,19 +18,24 @@ __all__ = [
     "AlignmentParams",
     "Calibration",
     "Constant",
+    "Constraints",
     "LogisticModel",
     "OPS",
     "DPParams",
     "DecidedBy",
     "Decision",
     "Fallback",
+    "FixedGroup",
     "Plan",
     "PlannedGroup",
     "ResolvedGroup",
+    "ScopedSimilarity",
+    "SectionMap",
     "SimilarityParams",
     "TextSimilarity",
     "Usage",
     "align_gap",
+    "align_sections",
     "derivation",
     "load_calibration",
     "longest_increasing_subsequence",

@@ -88,18 +88,15 @@ def _count_triples(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarra
 
 
 def tokens(text: str) -> frozenset[str]:
-    """The words of a normalised text (Latin words, and pairs of other letters — kanji, kana —
-    so that no word segmentation is needed)."""
-    out: set[str] = set(_WORD.findall(text))
-    letters = re.sub(r"[\W\d_a-z]+", " ", text)
-    for run in letters.split():
-        out.update(run[k: k + 2] for k in range(max(1, len(run) - 1)))
-    return frozenset(out)
+    """The character trigrams of a normalised text: what two wordings share, in any language
+    (no word segmentation; inflected and reordered words still share most of theirs)."""
+    t = " ".join(text.split())
+    return frozenset(t[k: k + 3] for k in range(max(1, len(t) - 2)))
 
 
 def derivation(sim: TextSimilarity, side: str, i: int, other: str, j: int) -> float:
-    """The share of chunk *i*'s words (on *side* ``a`` or ``b``) found in chunk *j* of the
-    other side: how much of it derives from that chunk."""
+    """The share of chunk *i*'s character trigrams (on *side* ``a`` or ``b``) found in chunk
+    *j* of the other side: how much of its wording derives from that chunk."""
     x, y = sim.tokens(side, i), sim.tokens(other, j)
     return len(x & y) / len(x) if x else 0.0
 

@@ -9,12 +9,15 @@ from .inline import change_regions, diff_spans, inline_ops
 from .items import item_label
 from .labels import LANGS, labels, type_label
 from .noise import COSMETIC_KINDS, cosmetic_kind
-from .rows import build_change
+from .renumbering import Renumbering, renumbering_of
+from .rows import build_change, build_changes
 
 __all__ = [
     "COSMETIC_KINDS",
     "LANGS",
+    "Renumbering",
     "build_change",
+    "build_changes",
     "change_regions",
     "changed_spans",
     "cosmetic_kind",
@@ -25,5 +28,6 @@ __all__ = [
     "label_change",
     "labels",
     "number_changes",
+    "renumbering_of",
     "type_label",
 ]

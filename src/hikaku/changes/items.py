@@ -11,6 +11,9 @@ __all__ = ["item_label"]
 
 def _label_of(chunk: Chunk) -> str | None:
     st = chunk.structure
+    if st.kind in ("heading", "toc") and st.heading and st.heading.strip() and (
+            not st.label or not st.label.endswith("条")):  # a chapter or part is called by its whole heading
+        return shorten(" ".join(st.heading.split()), 40)
     if st.label:
         return f"{st.label}（{st.title}）" if st.title else st.label
     if st.heading and st.heading.strip():
@@ -23,6 +26,8 @@ def _label_of(chunk: Chunk) -> str | None:
             found, rest = split_label(h.text)
             if found and caption:
                 return f"{found}{caption}"
+            if found and h.kind == "article" and rest and len(rest) <= 40 and "。" not in rest:
+                return f"{found}（{rest}）"  # 第4条（手術給付金） on one line
             if found and h.kind != "article" and rest:
                 return shorten(f"{found} {rest}", 40)
             return found or shorten(h.text, 40)

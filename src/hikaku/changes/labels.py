@@ -39,6 +39,8 @@ _LABELS = {
         "cosmetic_list_marker": "番号・記号の付け替えのみ",
         "cosmetic_page_artefact": "ページ番号・ヘッダーの違いのみ",
         "moved_summary": "位置を移動",
+        "renumbered": "条番号のみ変更",
+        "renumbered_folded": "条番号のみ変更（{n}件）",
         "moved_to": "{a} → {b}へ移動",
         "notes": "注記",
         "sections": "見出し",
@@ -58,6 +60,15 @@ _LABELS = {
         "note_loop": "LLM が同じツール呼び出しを繰り返した {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
         "note_plain_text": "LLM が回答ツールを使わず文章で答えた {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
         "note_other": "LLM の判定を使わなかった {n} 件のチャンク（{kind}）はオフラインの判定で比較しました（{detail}）。",
+        # review mode (docs/review.md)
+        "review": "要確認",
+        "review_title": "要確認の行（誤りの可能性が高い順）",
+        "reviewed": "レビュー済",
+        "ignored": "対象外",
+        "doubt": "誤りの確率",
+        "reason_low_confidence": "確信度が低い",
+        "reason_close_competitor": "拮抗する候補がある",
+        "reason_llm_offline_disagree": "LLM とオフラインの判断が異なる",
     },
     "en": {
         "item": "Item",
@@ -88,6 +99,8 @@ _LABELS = {
         "cosmetic_list_marker": "only list numbering differs",
         "cosmetic_page_artefact": "only page numbers or headers differ",
         "moved_summary": "moved",
+        "renumbered": "Renumbered only",
+        "renumbered_folded": "Renumbered only ({n})",
         "moved_to": "moved: {a} → {b}",
         "notes": "Notes",
         "sections": "Sections",
@@ -107,6 +120,15 @@ _LABELS = {
         "note_loop": "The LLM repeated the same tool call for {n} chunk(s), compared by the offline policy instead ({detail}).",
         "note_plain_text": "The LLM answered in plain text instead of with its answer tool for {n} chunk(s), compared by the offline policy instead ({detail}).",
         "note_other": "The LLM's decision was not used for {n} chunk(s) ({kind}), compared by the offline policy instead ({detail}).",
+        # review mode (docs/review.md)
+        "review": "To review",
+        "review_title": "Rows to review (most doubtful first)",
+        "reviewed": "reviewed",
+        "ignored": "out of scope",
+        "doubt": "probability of being wrong",
+        "reason_low_confidence": "low confidence",
+        "reason_close_competitor": "a close competitor",
+        "reason_llm_offline_disagree": "the LLM and the offline policy disagree",
     },
 }
 
@@ -120,7 +142,7 @@ def labels(lang: str) -> dict[str, str]:
 
 def type_label(change: Change, lang: str) -> str:
     L = labels(lang)
-    base = L[change.type]
+    base = L["renumbered"] if change.renumbered else L[change.type]
     notes = []
     if change.moved:
         notes.append(L["moved"])

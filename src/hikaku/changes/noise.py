@@ -24,6 +24,11 @@ _PAGE_LINE = re.compile(
 )
 
 
+def _toc_entries(text: str) -> list[str]:
+    """A table of contents' entries without their dot leaders and page numbers."""
+    return ["".join(_TOC_PAGE.sub("", line).split()) for line in _lines(text)]
+
+
 def _lines(text: str, *, markers: bool = False) -> list[str]:
     """Non-empty lines in NFKC; with *markers*, leading list markers removed first (NFKC
     would turn ① into 1)."""
@@ -38,6 +43,9 @@ def _lines(text: str, *, markers: bool = False) -> list[str]:
     return out
 
 
+_TOC_PAGE = re.compile(r"(?:\s*[.．・…‥·_\-－—─]{2,}\s*|\s+)(?:p\.?\s*)?[0-9]{1,4}$", re.I)
+
+
 def _squeeze(lines: list[str]) -> str:
     return "".join("".join(line.split()) for line in lines)
 
@@ -46,10 +54,13 @@ def _collapse(text: str) -> str:
     return " ".join(text.split())
 
 
-def cosmetic_kind(a: str, b: str) -> str | None:
-    """Why *a* and *b* differ only cosmetically, or None if the difference is real."""
+def cosmetic_kind(a: str, b: str, *, toc: bool = False) -> str | None:
+    """Why *a* and *b* differ only cosmetically, or None if the difference is real. In a
+    table of contents (*toc*) the entries' page numbers are page artefacts too."""
     if a == b:
         return None
+    if toc and _toc_entries(a) == _toc_entries(b):
+        return "page_artefact"
     if _collapse(a) == _collapse(b) or "".join(a.split()) == "".join(b.split()):
         return "whitespace"
     la, lb = _lines(a), _lines(b)

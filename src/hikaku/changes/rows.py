@@ -1,41 +1,93 @@
 """The rows of a comparison: one :class:`~hikaku.result.Change` per resolved group, with
 its type, its description (moved / split / merged first), its inline diff and its
-place in the document."""
+place in the document. A pair that differs only by its clause numbers (renumbered, 条ずれ)
+and a pair that differs only cosmetically are ``unchanged`` unless ``strict``; both say
+so in their own fields."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..align.decision import ResolvedGroup
-from ..document import Chunk
+from ..document import Chunk, Document
+from ..document.structure import NumberingSection, is_clause_label, numbering_sections
 from ..result import Change, ChangeDiff, ChangeType
-from .describe import describe_change
+from .describe import describe_change, number_changes
 from .inline import diff_spans, inline_ops
 from .items import item_label
 from .labels import labels
 from .noise import cosmetic_kind
+from .renumbering import renumbering_of
 
-__all__ = ["build_change"]
+__all__ = ["build_change", "build_changes"]
 
 
-def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, *, strict: bool) -> Change:
-    """One row: the chunks of A and B a resolved group holds, compared."""
+def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGroup], lang: str, *,
+                  strict: bool) -> list[Change]:
+    """The rows of a comparison, with what only the whole documents tell: the renumbering
+    of each numbering section (a pair that differs only by it is *renumbered*) and, where
+    clause numbers repeat (every rider has a 第1条), the section in the 項目 column."""
+    sections_a, sections_b = numbering_sections(doc_a.chunks), numbering_sections(doc_b.chunks)
+    pairs = [(g.a[0], g.b[0]) for g in groups if len(g.a) == 1 and len(g.b) == 1 and not g.moved]
+    renumbering = renumbering_of(doc_a, doc_b, pairs, sections_a)
+    scope_a, scope_b = _scopes(doc_a, sections_a), _scopes(doc_b, sections_b)
+    out = []
+    for g in groups:
+        ca = [doc_a.chunks[i] for i in g.a]
+        cb = [doc_b.chunks[j] for j in g.b]
+        renumbered = None
+        if len(ca) == len(cb) == 1 and not g.moved and ca[0].content != cb[0].content:
+            renumbered = renumbering.labels(g.a[0], ca[0].content, cb[0].content)
+        scope = scope_a[g.a[0]] if g.a else scope_b[g.b[0]]
+        out.append(build_change(ca, cb, g, lang, strict=strict, renumbered=renumbered, scope=scope))
+    return out
+
+
+def _scopes(doc: Document, sections: Sequence[NumberingSection]) -> list[str]:
+    """For each clause, the title of its numbering section when the document numbers
+    several sections on their own (every rider has a 第1条), else ""."""
+    out = [""] * len(doc.chunks)
+    if len(sections) < 2:
+        return out
+    for s in sections:
+        for i in range(s.start, s.end):
+            if s.title and is_clause_label(doc.chunks[i].structure.structural_label):
+                out[i] = s.title
+    return out
+
+
+def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, *, strict: bool,
+                 renumbered: list[tuple[str, str]] | None = None, scope: str = "") -> Change:
+    """One row: the chunks of A and B a resolved group holds, compared. *renumbered*: the
+    clause numbers of a pair that differs by nothing else (:mod:`.renumbering`); *scope*:
+    the section to name in the 項目 column."""
     L = labels(lang)
     a_text = "\n".join(c.content for c in ca)
     b_text = "\n".join(c.content for c in cb)
-    kind = cosmetic_kind(a_text, b_text) if ca and cb else None
+    toc = bool(ca and cb) and all(c.structure.kind == "toc" for c in ca + cb)
+    kind = cosmetic_kind(a_text, b_text, toc=toc) if ca and cb else None
     parts: list[str] = []
     summary_by, offline_summary, diff = "offline", None, None
     ctype: ChangeType
     if ca and cb:
         one_to_one = len(ca) == len(cb) == 1  # a split or a merge is a change even with the same words
-        if one_to_one and (a_text == b_text or (kind is not None and not strict)):
+        if one_to_one and (a_text == b_text or ((kind is not None or renumbered) and not strict)):
             ctype = "unchanged"
             if kind is not None:
                 parts.append(L[f"cosmetic_{kind}"])
+            elif renumbered:
+                parts.append(_renumbering_text(renumbered, L))
         else:
             ctype = "modified"
             ops = inline_ops(a_text, b_text)  # one diff for the highlights and the description
             if kind is not None:
                 parts.append(L[f"cosmetic_{kind}"])
+            elif renumbered:
+                parts.append(_renumbering_text(renumbered, L))
+            elif (one_to_one and ca[0].structure.kind == cb[0].structure.kind == "heading"
+                  and not number_changes(a_text, b_text)):
+                parts.append(f"{L['quote_open']}{_one_line(a_text)}{L['quote_close']} → "
+                             f"{L['quote_open']}{_one_line(b_text)}{L['quote_close']}")  # a heading: say it whole
             else:
                 parts.append(describe_change(a_text, b_text, lang, renumbering=not g.moved, ops=ops))
                 if g.description:
@@ -51,11 +103,12 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
         if ca and g.description:
             parts.append(g.description)
             summary_by = "llm"
+    item = item_label(ca, cb)
     return Change(
         type=ctype,
         a_ids=[c.id for c in ca],
         b_ids=[c.id for c in cb],
-        item=item_label(ca, cb),
+        item=f"{scope} {item}" if scope and not item.startswith(scope) else item,
         summary=L["sep"].join(p for p in parts if p),
         confidence=round(float(g.confidence), 4),
         moved=g.moved,
@@ -69,7 +122,19 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
         offline_summary=offline_summary,
         path=list((cb or ca)[0].structure.section_path),
         diff=diff,
+        renumbered=bool(renumbered),
+        renumbering=list(renumbered or []),
     )
+
+
+def _renumbering_text(renumbered: list[tuple[str, str]], L: dict[str, str]) -> str:
+    """「第12条 → 第13条」: the clause's own number, then the references that shifted with it
+    (the kind, 条番号のみ変更, is the row's type label)."""
+    return L["sep"].join(f"{old} → {new}" for old, new in renumbered[:3]) + ("…" if len(renumbered) > 3 else "")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _label(chunks: list[Chunk]) -> str:

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from .._exceptions import ConfigurationError, HikakuError, InputError
+from .._exceptions import ConfigurationError, HikakuError, InputError, MissingDependencyError
 
 __all__ = ["main", "build_parser", "COMMANDS", "EXIT_INPUT", "EXIT_FAILURE"]
 
@@ -38,10 +38,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_INPUT
     level = {0: logging.WARNING, 1: logging.INFO}.get(args.verbose, logging.DEBUG)
-    logging.basicConfig(level=level, format="hikaku: %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_Formatter())
+    root = logging.getLogger()
+    old_level = root.level
+    root.addHandler(handler)
+    root.setLevel(level)
     try:
         return int(importlib.import_module(args.command_module).run(args))
-    except (InputError, ConfigurationError) as e:
+    except (InputError, ConfigurationError, MissingDependencyError) as e:  # usage errors, a missing extra too
         print(f"hikaku: error: {e}", file=sys.stderr)
         return EXIT_INPUT
     except HikakuError as e:
@@ -55,6 +60,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"hikaku: internal error: {type(e).__name__}: {e} (run with -v for details)", file=sys.stderr)
         return EXIT_FAILURE
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(old_level)
+
+
+class _Formatter(logging.Formatter):
+    """hikaku's own warnings as one plain line (``hikaku: …``); everything else, and
+    every record with -v, with its level and logger."""
+
+    def __init__(self) -> None:
+        super().__init__("hikaku: %(levelname)s %(name)s: %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        if record.levelno == logging.WARNING and record.name.startswith("hikaku") and not record.exc_info:
+            return f"hikaku: {record.getMessage()}"
+        return super().format(record)
 
 
 if __name__ == "__main__":

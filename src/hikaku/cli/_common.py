@@ -1,11 +1,20 @@
-"""What the commands share: the progress bar and the one-line messages on stderr."""
+"""What the commands share: the progress bar, the one-line messages on stderr, outputs
+checked before the work and written atomically, standard input."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import stat
 import sys
+import tempfile
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Progress", "say"]
+from .._exceptions import ConfigurationError, InputError
+from ..loaders import LOADERS, InputLimits, limit_hint, sniff_format
+
+__all__ = ["Progress", "say", "check_outputs", "write_atomically", "read_stdin", "STDIN", "STDIN_NAME"]
 
 
 class Progress:
@@ -36,3 +45,98 @@ class Progress:
 
 def say(line: str) -> None:
     print(f"hikaku: {line}", file=sys.stderr)
+
+
+# --- outputs: never an input, checked before any work, written whole or not at all ---
+
+
+def _same_file(p: str, q: str) -> bool:
+    """The same file, through symlinks, hard links, ``./a.md`` vs ``a.md``: same device and
+    inode when both exist, else the same resolved path."""
+    try:
+        return os.path.samefile(p, q)
+    except OSError:
+        return os.path.realpath(p) == os.path.realpath(q)
+
+
+def check_outputs(inputs: Sequence[str], outputs: Sequence[tuple[str, str | None]]) -> None:
+    """Refuse, before any work, an output (``(option, path)``) that names an input or
+    another output, that is a directory, or whose directory is missing or not writable."""
+    given = [(opt, path) for opt, path in outputs if path]
+    for k, (opt, path) in enumerate(given):
+        for source in inputs:
+            if _same_file(path, source):
+                raise ConfigurationError(f"{opt} {path}: this is the input {source}; writing there would destroy "
+                                         "it — give another file")
+        for other_opt, other in given[:k]:
+            if _same_file(path, other):
+                raise ConfigurationError(f"{opt} {path}: the same file as {other_opt} {other}")
+        if os.path.isdir(path):
+            raise ConfigurationError(f"{opt} {path}: is a directory; give a file name")
+        if os.path.exists(path) and not os.path.isfile(path):
+            continue  # a device or a pipe (/dev/stdout): written as it is
+        directory = os.path.dirname(os.path.abspath(os.path.realpath(path)))
+        if not os.path.isdir(directory):
+            raise ConfigurationError(f"{opt} {path}: cannot write there: the directory {directory} does not exist")
+        if not os.access(directory, os.W_OK | os.X_OK):
+            raise ConfigurationError(f"{opt} {path}: cannot write there: the directory {directory} is not writable")
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Write *data* to *path* through a temporary file in the same directory and a rename,
+    so that a failed or interrupted run never leaves a half-written file (an existing one
+    stays as it was). Devices and pipes (``/dev/stdout``) are written directly."""
+    try:
+        st = os.stat(path)  # through symlinks
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise ConfigurationError(f"{path}: cannot write the report: {e.strerror}") from None
+    try:
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            with open(path, "wb") as f:
+                f.write(data)
+            return
+        target = os.path.realpath(path)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
+            os.chmod(tmp, mode)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as e:
+        raise ConfigurationError(f"{path}: cannot write the report: {e.strerror}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+# --- standard input ---
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+
+def read_stdin(directory: str, *, input_format: str | None, limits: InputLimits) -> tuple[str, str]:
+    """Standard input saved in *directory* (loaders read files): (path, format), the
+    format from ``--input-format`` or sniffed from the first bytes; its size is checked
+    while reading (``max_input_mb``)."""
+    most = int(limits.max_input_mb * 1024 * 1024)
+    data = sys.stdin.buffer.read(most + 1)
+    if len(data) > most:
+        raise InputError(f"{STDIN_NAME}: over the limit of {limits.max_input_mb:g} MB ({limit_hint('max_input_mb')})")
+    fmt = input_format or sniff_format(data[:4096])
+    path = os.path.join(directory, "stdin" + LOADERS[fmt].extensions[0])
+    with open(path, "wb") as f:
+        f.write(data)
+    return path, fmt

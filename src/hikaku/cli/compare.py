@@ -5,19 +5,27 @@ and the same object drives the comparison and the report."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
+import tempfile
+from pathlib import Path
+from typing import Any
 
-from .._compare import compare
+from .._compare import compare, plan_model
 from .._exceptions import ConfigurationError
 from ..changes import LANGS
+from ..document import Document
 from ..embeddings import EMBEDDERS
-from ..llm import choose_model, llm_environment
-from ..loaders import INPUT_FORMATS
+from ..llm import llm_environment
+from ..loaders import INPUT_FORMATS, InputLimits, load_document
 from ..renderers import COLUMN_ORDERS, DIFF_STYLES, FORMATS, RenderOptions, check, format_for_path, render
-from ..settings import TOOL_NAMES, resolve_options
+from ..result import ComparisonResult
+from ..review import DecisionSet
+from ..settings import TOOL_NAMES, CompareOptions, resolve_options
 from ..tokenizers import TOKENIZERS
-from ..workflow.checkpoint import default_checkpoint_path, new_run_id
-from ._common import Progress, say
+from ..workflow.checkpoint import check_checkpoint, default_checkpoint_path, new_run_id
+from ._ask import TerminalReviewer
+from ._common import STDIN, STDIN_NAME, Progress, check_outputs, read_stdin, say, write_atomically
 
 __all__ = ["add_parser", "run"]
 
@@ -29,14 +37,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Compare document A (old) with document B (new) and report what was added, "
         "deleted and modified. Inputs: chunk JSON/JSONL, Markdown, plain text, PDF, Word (.docx), HTML. "
         "Progress and notes go to "
-        "stderr, the report to stdout or -o FILE.",
+        "stderr, the report to stdout or -o FILE. Exit status: 0, or with --exit-code 1 when the documents "
+        "differ; 2 for bad input or options.",
     )
-    c.add_argument("a", help="document A (the old version)")
-    c.add_argument("b", help="document B (the new version)")
+    c.add_argument("a", help="document A (the old version); - reads standard input")
+    c.add_argument("b", help="document B (the new version); - reads standard input")
     c.add_argument("-f", "--format", choices=FORMATS, default=None,
                    help="output format (default: from the -o extension, else md); html is a standalone "
                    "side-by-side report, xlsx and docx a 新旧対照表 for Excel and Word")
-    c.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    c.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout (- for "
+                   "stdout; never an input; written whole or not at all)")
+    c.add_argument("--exit-code", action="store_true",
+                   help="exit with 1 when the documents differ and 0 when they do not (like git diff --exit-code)")
     c.add_argument("--strict", action="store_true", default=None,
                    help="report whitespace, width, list-marker and page-artefact differences as changes")
     c.add_argument("--diff-style", choices=DIFF_STYLES, default=None,
@@ -47,7 +59,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "current text first (old-new)")
     c.add_argument("--include-unchanged", action="store_true", default=None, help="list unchanged chunks (一致) too")
     c.add_argument("--lang", choices=LANGS, default=None, help="report language (default: ja)")
-    c.add_argument("--input-format", choices=INPUT_FORMATS, default=None, help="read both inputs in this format")
+    c.add_argument("--input-format", choices=INPUT_FORMATS, default=None,
+                   help="read both inputs in this format (default: from the extension; sniffed for -)")
+    c.add_argument("--encoding", metavar="NAME", default=None,
+                   help="text encoding of text inputs, e.g. utf-8, cp932 (Shift_JIS), euc-jp, utf-16 "
+                   "(default: detected; -v says which)")
     c.add_argument("--embedding", metavar="MODEL", default=None,
                    help=f"embedding model: {', '.join(EMBEDDERS)} (default: use, offline)")
     c.add_argument("--embedding-base-url", metavar="URL", default=None,
@@ -78,22 +94,60 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="checkpoint the run in this SQLite file (default with an LLM: "
                    "$HIKAKU_HOME/checkpoints.sqlite)")
     r.add_argument("--no-checkpoint", action="store_true", help="do not checkpoint an LLM run")
+    r.add_argument("--run-id", metavar="ID", default=None,
+                   help="name a new checkpointed run (default: a new id) so that --resume ID can continue it")
     r.add_argument("--resume", metavar="RUN_ID", default=None, help="continue an interrupted run (same A, B, options)")
     r.add_argument("--trace", metavar="FILE", default=None, help="write every agent step to FILE as JSON lines")
+    v = c.add_argument_group("review", "A reviewer's decisions (hikaku.decisions/v1, docs/review.md).")
+    v.add_argument("--decisions", metavar="FILE", default=None,
+                   help="apply a reviewer's decisions before any agent runs: pairs fixed (match) or ruled out "
+                   "(no_match), rows out of scope (ignore); with --interactive the answers are added to FILE")
+    v.add_argument("--interactive", action="store_true",
+                   help="the agent asks you (on the terminal) about each chunk it cannot decide; "
+                   "your answers are recorded in --decisions FILE (created if missing)")
+    v.add_argument("--reviewer", metavar="NAME", default=None,
+                   help="who answers, recorded with each decision (default: the login name)")
     g = c.add_mutually_exclusive_group()
     g.add_argument("--progress", action="store_true", default=None, help="always show a progress bar on stderr")
     g.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
-    c.add_argument("-v", "--verbose", action="count", default=0, help="log to stderr (-vv for debug)")
+    lim = c.add_argument_group("limits", "Checked before a file is parsed; each is also an option "
+                               "(HIKAKU_<NAME>, config.toml).")
+    lim.add_argument("--max-input-mb", type=float, metavar="MB", default=None, help="largest input file (100)")
+    lim.add_argument("--max-expanded-mb", type=float, metavar="MB", default=None,
+                     help="largest uncompressed size of a Word file (64)")
+    lim.add_argument("--max-compression-ratio", type=float, metavar="R", default=None,
+                     help="highest compression ratio of a large part of a Word file (100)")
+    lim.add_argument("--max-json-depth", type=int, metavar="N", default=None, help="deepest chunk JSON nesting (64)")
+    lim.add_argument("--max-chunk-length", type=int, metavar="N", default=None,
+                     help="longest chunk in characters (100000)")
+    lim.add_argument("--max-document-chars", type=int, metavar="N", default=None,
+                     help="most characters of text in one document (4000000)")
+    c.add_argument("-v", "--verbose", action="count", default=0,
+                   help="log to stderr: the encoding of each input, why the run is offline … (-vv for debug)")
     c.set_defaults(command_module=__name__)
 
 
+_LIMITS = ("max_input_mb", "max_expanded_mb", "max_compression_ratio", "max_json_depth", "max_chunk_length",
+           "max_document_chars")
+
+
 def run(args: argparse.Namespace) -> int:
-    options = {
+    if args.output == STDIN:  # -o -: standard output
+        args.output = None
+    inputs = [p for p in (args.a, args.b) if p != STDIN]
+    if not inputs:
+        raise ConfigurationError("only one of A and B can be - (standard input)")
+    # before any work: no output may be an input (or another output), and each must be writable
+    check_outputs(inputs, [("-o", args.output), ("--trace", args.trace), ("--checkpoint", args.checkpoint)])
+    if args.resume and args.run_id:
+        raise ConfigurationError("give --run-id for a new run or --resume for an old one, not both")
+    options: dict[str, Any] = {
         "lang": args.lang,
         "include_unchanged": args.include_unchanged,
         "strict": args.strict,
         "diff_style": args.diff_style,
         "input_format": args.input_format,
+        "encoding": args.encoding,
         "embedding": args.embedding,
         "embedding_base_url": args.embedding_base_url,
         "embedding_cache": args.embedding_cache,
@@ -106,47 +160,50 @@ def run(args: argparse.Namespace) -> int:
         "llm_scope": args.llm_scope,
         "max_tokens_total": args.max_tokens_total,
         "concurrency": args.concurrency,
+        **{name: getattr(args, name) for name in _LIMITS},
     }
     opts = resolve_options(options)  # arguments > HIKAKU_* > config.toml, once: the run and the report
-    fmt = args.format or (format_for_path(args.output) if args.output else "md")
+    fmt = args.format or (format_for_path(args.output) if args.output else "md")  # unknown extension: refused now
     render_options = RenderOptions(lang=opts.lang, include_unchanged=opts.include_unchanged,
                                    diff_style=opts.diff_style, excel=args.excel, column_order=args.column_order)
     info = check(fmt, render_options)  # a bad option or a missing extra is said now, not after the comparison
-    if info.binary and not args.output and sys.stdout.isatty():
+    if info.binary and (not args.output or args.output == "-") and sys.stdout.isatty():
         raise ConfigurationError(f"{fmt} is a binary format: write it to a file with -o FILE.{fmt}")
-    choice, why = choose_model(opts, llm_environment())
+    plan = plan_model(opts, llm_environment())
     checkpoint = args.checkpoint
-    if checkpoint is None and not args.no_checkpoint and (choice is not None or args.resume):
+    if checkpoint is None and not args.no_checkpoint and (plan.choice is not None or args.resume or args.run_id):
         checkpoint = str(default_checkpoint_path())
-    run_id = args.resume or (new_run_id() if checkpoint else None)
+    run_id = args.resume or args.run_id or (new_run_id() if checkpoint else None)
+    if checkpoint:
+        check_checkpoint(checkpoint, resume=bool(args.resume))
     if checkpoint and not args.resume:
         say(f"run {run_id} (checkpoint {checkpoint}); if it stops, continue with --resume {run_id}")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = Progress(bool(show))
-    try:
-        result = compare(args.a, args.b, options=opts, progress=progress, checkpoint=checkpoint, run_id=run_id,
-                         resume=bool(args.resume), trace=args.trace)
-    except KeyboardInterrupt:
-        progress.close()
-        if checkpoint:
-            say(f"interrupted; nothing settled is lost: continue with --resume {run_id}"
-                 + (f" --checkpoint {checkpoint}" if args.checkpoint else ""))
-            return 130
-        raise
-    finally:
-        progress.close()
-    if why:
-        say(f"offline: {why}")
+    decisions, ask = _review(args, opts.lang, run_id, progress)
+    with tempfile.TemporaryDirectory(prefix="hikaku-") as scratch:
+        a, b = (_stdin_document(scratch, opts, side) if path == STDIN else path
+                for path, side in ((args.a, "a"), (args.b, "b")))
+        try:
+            result = compare(a, b, options=opts, progress=progress, checkpoint=checkpoint, run_id=run_id,
+                             resume=bool(args.resume), trace=args.trace, decisions=decisions, ask=ask)
+        except KeyboardInterrupt:
+            progress.close()
+            if checkpoint:
+                say(f"interrupted; nothing settled is lost: continue with --resume {run_id}"
+                    + (f" --checkpoint {checkpoint}" if args.checkpoint else ""))
+                return 130
+            raise
+        finally:
+            progress.close()
+            if ask is not None and ask.recorded:
+                say(f"{ask.recorded} decision(s) recorded in {args.decisions}")
     for note in result.notes:
         say(f"note: {note}")
     report = render(result, fmt, render_options)
     data = report.encode("utf-8") if isinstance(report, str) else report
     if args.output:
-        try:
-            with open(args.output, "wb") as f:
-                f.write(data)
-        except OSError as e:
-            raise ConfigurationError(f"{args.output}: cannot write the report: {e.strerror}") from None
+        write_atomically(args.output, data)
     elif isinstance(report, bytes):
         sys.stdout.flush()
         sys.stdout.buffer.write(report)
@@ -157,6 +214,39 @@ def run(args: argparse.Namespace) -> int:
             out.reconfigure(encoding="utf-8")
         out.write(report)
         out.flush()
-    return 0
+    return 1 if args.exit_code and differs(result) else 0
 
 
+def differs(result: ComparisonResult) -> bool:
+    """Whether the documents differ: any change that is not 一致, or a moved chunk."""
+    return any(c.type != "unchanged" or c.moved for c in result.changes)
+
+
+def _stdin_document(scratch: str, opts: CompareOptions, side: str) -> Document:
+    """Standard input as a document (its format from --input-format or sniffed)."""
+    path, fmt = read_stdin(scratch, input_format=opts.input_format, limits=InputLimits.from_options(opts))
+    return load_document(path, input_format=fmt, id_prefix=side, max_chunk_chars=opts.max_chunk_chars,
+                         encoding=opts.encoding, limits=InputLimits.from_options(opts), name=STDIN_NAME,
+                         doc_id="stdin")
+
+
+def _review(args: argparse.Namespace, lang: str, run_id: str | None,
+            progress: Progress) -> tuple[DecisionSet | None, TerminalReviewer | None]:
+    """The decisions file (--decisions) and, with --interactive, the terminal that answers."""
+    if args.interactive and not args.decisions:
+        raise ConfigurationError("--interactive records your answers: give --decisions FILE (created if missing)")
+    if not args.decisions:
+        return None, None
+    path = Path(args.decisions)
+    if args.interactive and not path.exists():
+        DecisionSet().save(path)  # where the answers will go, from the start
+    decisions = DecisionSet.load(path)
+    if not args.interactive:
+        return decisions, None
+    by = args.reviewer
+    if by is None:
+        try:
+            by = getpass.getuser()
+        except Exception:  # noqa: BLE001 - no login name: record none
+            by = ""
+    return decisions, TerminalReviewer(decisions, path, lang=lang, by=by, run_id=run_id, before=progress.close)

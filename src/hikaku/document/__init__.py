@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from ._model import Chunk, Document
 from .headings import Heading, detect_heading, is_caption, split_label
-from .structure import ChunkStructure, parse_structure
+from .structure import ChunkStructure, NumberingSection, numbering_sections, parse_structure
 
 __all__ = [
     "Chunk",
     "ChunkStructure",
     "Document",
     "Heading",
+    "NumberingSection",
     "detect_heading",
     "is_caption",
+    "numbering_sections",
     "parse_structure",
     "split_label",
 ]

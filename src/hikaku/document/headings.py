@@ -1,8 +1,14 @@
-"""Recognise headings in Markdown and in Japanese business and legal text.
+"""Recognise headings in Markdown, in Japanese business and legal text, and in English
+contracts.
 
 A heading is given a *rank*: the smaller, the higher in the hierarchy. Markdown
 ``#``..``######`` rank 1..6; Japanese structural headings follow (編 < 章 < 節 < 款
 < 目 < 【…】/■ < 条 < （N） title), so that ``# 就業規則`` > ``第1章`` > ``第3条``.
+English structure takes the same places: ``PART`` = 編, ``ARTICLE IV`` / ``CHAPTER`` /
+``Schedule 1`` = 章 / 附則, ``Section 2.3`` and ``Article 1`` = 条, ``1.2.1 Title`` by its
+depth, ``(a)`` = （N）. A title without any numbering (a rider's name set in a larger
+font, or listed in the table of contents) is a *title* heading whose rank the caller
+gives (see :data:`RANK_TITLE`).
 """
 
 from __future__ import annotations
@@ -11,7 +17,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["Heading", "detect_heading", "is_caption", "split_label"]
+__all__ = ["Heading", "detect_heading", "is_caption", "is_toc_title", "split_label", "normalize_label",
+           "RANK_TITLE"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 _MD = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -22,22 +29,47 @@ _BRACKET = re.compile(r"^【[^】]{1,60}】")
 _SQUARE = re.compile(r"^[■□◆◇●]\s*\S")
 _PAREN_NUM = re.compile(r"^[（(](?:[0-9]{1,3}|[一二三四五六七八九十]{1,3})[)）]\s*\S")
 _CAPTION = re.compile(r"^[（(][^（）()0-9]{1,40}[)）]$")
+
+# English: the word, its number, then nothing, or a title that starts like one (a capital,
+# a digit, a bracket or a dash) — "Section 2.1 shall survive" is a sentence, not a heading
+_ROMAN = r"[IVXLC]+"
+_EN_TAIL = r"(?=\s*$|\s*[.:\-–—]?\s+[A-Z0-9(\"“'‘]|\s*[.:\-–—]\s*$)"
+_EN_PART = re.compile(rf"^(PART|Part)\s+({_ROMAN}|[0-9]+|[A-Z])\b{_EN_TAIL}")
+_EN_CHAPTER = re.compile(rf"^(CHAPTER|Chapter)\s+({_ROMAN}|[0-9]+)\b{_EN_TAIL}")
+_EN_ARTICLE_MAJOR = re.compile(rf"^(ARTICLE\s+(?:{_ROMAN}|[0-9]+)|Article\s+{_ROMAN})\b{_EN_TAIL}")
+_EN_ARTICLE = re.compile(rf"^(Article\s+[0-9]+[A-Za-z]?)\b{_EN_TAIL}")
+_EN_SECTION = re.compile(rf"^((?:SECTION|Section|§)\s*[0-9]+(?:\.[0-9]+)*[A-Za-z]?)\.?{_EN_TAIL}")
+_EN_SUPPL = re.compile(
+    rf"^((?:SCHEDULE|Schedule|ANNEX|Annex|EXHIBIT|Exhibit|APPENDIX|Appendix|ATTACHMENT|Attachment)"
+    rf"\s+(?:[0-9]+|[A-Z]|{_ROMAN}))\b{_EN_TAIL}"
+)
+_EN_DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})\.?\s+([A-Z][A-Za-z'’\-]*(?:[ ,&/][A-Za-z'’\-&]+){0,9})$")
+_EN_ITEM = re.compile(r"^\((?:[a-z]{1,2}|[ivx]{1,5})\)\s*\S")
+
 _LABEL = re.compile(
     rf"^(第{_NUM}[編章節款目条](?:の{_NUM})*|附\s*則|別\s*表(?:第?{_NUM})?|[（(](?:[0-9]{{1,3}}|[一二三四五六七八九十]{{1,3}})[)）])"
 )
+_EN_LABEL = re.compile(
+    rf"^((?:PART|Part|CHAPTER|Chapter|ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule|ANNEX|Annex|EXHIBIT|"
+    rf"Exhibit|APPENDIX|Appendix|ATTACHMENT|Attachment)\s+(?:[0-9]+(?:\.[0-9]+)*[A-Za-z]?|{_ROMAN}|[A-Z])\b"
+    rf"|§\s*[0-9]+(?:\.[0-9]+)*|\((?:[a-z]{{1,2}}|[ivx]{{1,5}})\)|[0-9]{{1,2}}(?:\.[0-9]{{1,2}}){{1,3}}(?=\s))"
+)
+_TOC_TITLES = {"目次", "もくじ", "目録", "contents", "tableofcontents"}
+_CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s+|\s+(?=[\u3000-\u9fff\uff00-\uffef])")
 
 _STRUCT_RANK = {"編": 11, "章": 12, "節": 13, "款": 14, "目": 15}
 RANK_SUPPL = 12
 RANK_BRACKET = 16
 RANK_ARTICLE = 17
 RANK_PAREN = 18
+RANK_TITLE = 11.5  # an unnumbered title (a rider, a part): below 編, above 章
 
 
 @dataclass(frozen=True)
 class Heading:
-    rank: int
+    rank: float
     text: str  # heading text without Markdown markers
-    kind: str  # "markdown" | "structure" | "article" | "supplement" | "bracket" | "item"
+    kind: str  # "markdown" | "structure" | "article" | "supplement" | "bracket" | "item" | "numbered" | "title"
 
 
 def detect_heading(line: str, *, markdown: bool) -> Heading | None:
@@ -63,6 +95,26 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
         return Heading(rank=RANK_BRACKET, text=raw, kind="bracket")
     if _PAREN_NUM.match(s) and len(raw) <= 40 and "。" not in s:
         return Heading(rank=RANK_PAREN, text=raw, kind="item")
+    if s[:1].isascii() or s[:1] == "§":
+        return _english_heading(raw, s)
+    return None
+
+
+def _english_heading(raw: str, s: str) -> Heading | None:
+    short = len(raw) <= 100
+    if _EN_PART.match(s) and short:
+        return Heading(rank=_STRUCT_RANK["編"], text=raw, kind="structure")
+    if (_EN_CHAPTER.match(s) or _EN_ARTICLE_MAJOR.match(s)) and short:
+        return Heading(rank=_STRUCT_RANK["章"], text=raw, kind="structure")
+    if _EN_SUPPL.match(s) and short:
+        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement")
+    if _EN_ARTICLE.match(s) or _EN_SECTION.match(s):
+        return Heading(rank=RANK_ARTICLE, text=raw, kind="article")
+    m = _EN_DECIMAL.match(s)
+    if m and len(raw) <= 80:
+        return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered")
+    if _EN_ITEM.match(s) and len(raw) <= 60 and not s.rstrip().endswith((".", ";")):
+        return Heading(rank=RANK_PAREN, text=raw, kind="item")
     return None
 
 
@@ -71,13 +123,29 @@ def is_caption(line: str) -> bool:
     return bool(_CAPTION.match(unicodedata.normalize("NFKC", line.strip())))
 
 
+def is_toc_title(line: str) -> bool:
+    """``目次``, ``目　次``, ``Contents``, ``Table of Contents`` (also as a Markdown heading)."""
+    s = unicodedata.normalize("NFKC", line.strip().lstrip("#").strip()).lower()
+    return "".join(s.split()).strip(":：") in _TOC_TITLES
+
+
+def normalize_label(label: str) -> str:
+    """``第 5 条`` → ``第5条``, ``Section  2.1`` → ``Section 2.1``: NFKC, no space next to
+    Japanese characters, one space between Latin words."""
+    s = " ".join(unicodedata.normalize("NFKC", label).split())
+    return _CJK_SPACE.sub("", s)
+
+
 def split_label(text: str) -> tuple[str | None, str]:
-    """Split ``第5条（賃金）`` into (``第5条``, ``賃金``); (None, text) without a label."""
+    """Split ``第5条（賃金）`` into (``第5条``, ``賃金``) and ``Section 2.1 Fees.`` into
+    (``Section 2.1``, ``Fees``); (None, text) without a label."""
     s = unicodedata.normalize("NFKC", text.strip())
-    m = _LABEL.match(s)
+    m = _LABEL.match(s) or _EN_LABEL.match(s)
     if not m:
         return None, text.strip()
     rest = s[m.end():].strip()
+    if m.re is _EN_LABEL:
+        rest = rest.lstrip(".:-–— ").rstrip(".").strip()
     if rest.startswith(("(", "（")) and rest.endswith((")", "）")):
         rest = rest[1:-1].strip()
-    return m.group(1).replace(" ", ""), rest
+    return normalize_label(m.group(1)), rest

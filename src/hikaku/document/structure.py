@@ -1,21 +1,30 @@
-"""One typed view of where a chunk sits in its document.
+"""One typed view of where a chunk sits in its document, and what identifies the
+section it belongs to.
 
 Chunk metadata is free-form (hikaku's own loaders write ``heading_path``, ``label``,
 ``title``, ``heading``, ``kind``, ``page_start`` …; other chunkers write ``path``,
 ``section`` or ``chapter``). :func:`parse_structure` reads those keys, and nothing
 else in hikaku does: every module asks ``chunk.structure``.
+
+A clause is identified by its number only within the run of clauses numbered together:
+a policy's main part counts 第1条…第30条, then every rider (特約) counts 第1条… again.
+:func:`numbering_sections` cuts a document into those runs (where the numbering starts
+over) and names each by the headings its clauses share (``第2編 特約条項 > 通院保障特約``).
+Chapters of one numbering (a statute's 第1章…第10章) are one section: an article may move
+between them.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from .headings import detect_heading, is_caption, split_label
+from .headings import detect_heading, is_caption, normalize_label, split_label
 
-__all__ = ["ChunkStructure", "parse_structure", "STRUCTURAL_KINDS"]
+__all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
+           "STRUCTURAL_KINDS"]
 
 # heading kinds whose label identifies a clause (第5条, 第2章, 附則)
 STRUCTURAL_KINDS = ("article", "structure", "supplement")
@@ -72,7 +81,7 @@ def _int(value: Any) -> int | None:
 def _structural_label(content: str, label: str | None) -> str | None:
     """``第5条``, ``第2章``, ``附則``… from the metadata or the chunk's first lines."""
     if label and label.strip():
-        return unicodedata.normalize("NFKC", label).replace(" ", "")
+        return normalize_label(label)
     for line in content.splitlines()[:2]:
         h = detect_heading(line, markdown=False)
         if h is not None and h.kind in STRUCTURAL_KINDS:
@@ -105,3 +114,79 @@ def parse_structure(content: str, metadata: Mapping[str, Any]) -> ChunkStructure
         page_end=_int(metadata.get("page_end")),
         structural_label=_structural_label(content, label),
     )
+
+
+_CLAUSE = re.compile(r"(?:条(?:の[0-9〇一二三四五六七八九十百千]+)*|^(?:Article|Section|SECTION|§)\s*[0-9].*)$")
+
+
+def is_clause_label(label: str | None) -> bool:
+    """第5条, 第十二条の二, Article 5, Section 2.1: the numbers a clause is cited by."""
+    return bool(label) and _CLAUSE.search(label or "") is not None
+
+
+@dataclass(frozen=True, slots=True)
+class NumberingSection:
+    """Chunks ``start`` … ``end - 1`` of a document, whose clauses are numbered together."""
+
+    start: int
+    end: int
+    key: tuple[str, ...]  # the headings all its clauses sit under (its identity)
+
+    @property
+    def title(self) -> str:
+        return self.key[-1] if self.key else ""
+
+
+def _common_prefix(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    if not paths:
+        return ()
+    first = paths[0]
+    n = len(first)
+    for p in paths[1:]:
+        n = min(n, len(p))
+        while n and p[:n] != first[:n]:
+            n -= 1
+    return first[:n]
+
+
+class _Structured(Protocol):
+    @property
+    def structure(self) -> ChunkStructure: ...
+
+
+def _opens_section(structure: ChunkStructure) -> bool:
+    return structure.section_path != structure.heading_path
+
+
+def numbering_sections(chunks: Sequence[_Structured]) -> list[NumberingSection]:
+    """The document cut where its clause numbering starts over: a clause number already
+    used since the last cut comes again (the next part of one long clause, under the same
+    headings with no heading between, does not count). The unnumbered chunks before a
+    restart belong to the section they introduce, from the first heading after the last
+    clause (第2編's heading, a rider's title)."""
+    if not chunks:
+        return []
+    cuts = [0]
+    seen: set[str] = set()
+    last_label: str | None = None
+    last_pos = -1
+    for i, c in enumerate(chunks):
+        label = c.structure.structural_label
+        if not is_clause_label(label):
+            continue
+        assert label is not None
+        if label in seen:
+            heading = next((k for k in range(last_pos + 1, i + 1) if _opens_section(chunks[k].structure)), None)
+            same_place = c.structure.heading_path == chunks[last_pos].structure.heading_path
+            if not (label == last_label and heading is None and same_place):
+                cuts.append(i if heading is None else heading)
+                seen = set()
+        seen.add(label)
+        last_label, last_pos = label, i
+    bounds = [*cuts, len(chunks)]
+    out = []
+    for start, end in zip(bounds, bounds[1:]):
+        clause_paths = [chunks[k].structure.heading_path for k in range(start, end)
+                        if is_clause_label(chunks[k].structure.structural_label)]
+        out.append(NumberingSection(start, end, _common_prefix(clause_paths)))
+    return out

@@ -11,10 +11,12 @@ A table (lines starting with ``|``) is never cut: its rows stay together.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..document import Chunk
-from ..document.headings import Heading, detect_heading, is_caption, split_label
+from ..document.headings import RANK_TITLE, Heading, detect_heading, is_caption, split_label
+from ._toc import Toc, find_toc, title_key
 
 __all__ = ["chunk_text", "first_heading", "table_lines"]
 
@@ -34,28 +36,50 @@ def chunk_text(
     markdown: bool = True,
     id_prefix: str = "c",
     max_chars: int = 2000,
+    layout_headings: Mapping[int, float] | None = None,
 ) -> list[Chunk]:
-    """Split *text* into chunks; ids are ``{id_prefix}1``, ``{id_prefix}2`` …"""
+    """Split *text* into chunks; ids are ``{id_prefix}1``, ``{id_prefix}2`` …
+
+    *layout_headings*: lines (by number) that the page layout shows as headings (a
+    larger or bold font on a line of its own), with their rank; a line with a pattern
+    of its own (第2章, 第5条 …) keeps that pattern's rank."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     offsets = []
     pos = 0
     for line in lines:
         offsets.append(pos)
         pos += len(line) + 1
+    layout = dict(layout_headings or {})
+    toc = find_toc(lines)
+    promote = _article_promotion(lines, markdown)
 
     sections: list[_Section] = []
-    stack: list[tuple[int, str]] = []  # (rank, heading text)
+    stack: list[tuple[float, str]] = []  # (rank, heading text)
     current = _Section(heading=None, path=[])
     in_fence = False
     pending_caption: tuple[int, str] | None = None
 
     for lineno, line in enumerate(lines):
         stripped = line.strip()
+        if toc is not None and toc.start <= lineno < toc.end:
+            if lineno == toc.start:  # the table of contents: one chunk, not a parent of what follows
+                sections.append(current)
+                current = _Section(heading=Heading(RANK_TITLE, stripped.lstrip("#").strip(), "toc"),
+                                   path=[h for _, h in stack])
+            current.lines.append((lineno, current.heading.text if lineno == toc.start and current.heading else line))
+            if lineno == toc.end - 1:
+                sections.append(current)
+                current = _Section(heading=None, path=[h for _, h in stack])
+            continue
         if markdown and stripped.startswith(("```", "~~~")):
             in_fence = not in_fence
         heading = None if in_fence else detect_heading(line, markdown=markdown)
         if heading is not None and heading.kind == "item" and not _item_is_heading(lines, lineno, current, markdown):
             heading = None
+        if heading is None and not in_fence:
+            heading = _title_heading(stripped, lineno, layout, toc)
+        elif heading is not None and promote and heading.kind == "article" and stripped.startswith("Article"):
+            heading = Heading(promote, heading.text, "structure")
         if heading is None and not in_fence and is_caption(line) and _next_is_article(lines, lineno, markdown):
             pending_caption = (lineno, line)
             continue
@@ -94,27 +118,64 @@ def chunk_text(
                 "line_end": last + 1,
                 "char_start": offsets[first],
                 "char_end": offsets[last] + len(lines[last]),
+                **_heading_metadata(section, content, part_no),
             }
-            if section.heading is not None:
-                label, rest = split_label(section.heading.text)
-                title = rest if rest and len(rest) <= 40 and "。" not in rest else None
-                if section.caption and (not title or label is None):
-                    title = section.caption.strip()[1:-1]
-                metadata.update(
-                    heading=section.heading.text,
-                    level=len(section.path) + 1,
-                    kind="heading" if content == section.heading.text.strip() else "section",
-                )
-                if label:
-                    metadata["label"] = label
-                if title and title != label:
-                    metadata["title"] = title
-                if part_no:
-                    metadata["part"] = part_no + 1
-            else:
-                metadata.update(level=len(section.path) + 1, kind="paragraph")
             chunks.append(Chunk(id=f"{id_prefix}{len(chunks) + 1}", content=content, metadata=metadata))
     return chunks
+
+
+def _heading_metadata(section: _Section, content: str, part_no: int) -> dict:
+    """heading, level, kind (heading | section | paragraph | toc), label, title, part."""
+    level = len(section.path) + 1
+    if section.heading is None:
+        return {"level": level, "kind": "paragraph"}
+    if section.heading.kind == "toc":
+        return {"heading": section.heading.text, "level": level, "kind": "toc"}
+    label, rest = split_label(section.heading.text)
+    title = rest if rest and len(rest) <= 40 and "。" not in rest else None
+    if section.caption and (not title or label is None):
+        title = section.caption.strip()[1:-1]
+    out: dict = {"heading": section.heading.text, "level": level,
+                 "kind": "heading" if content == section.heading.text.strip() else "section"}
+    if label:
+        out["label"] = label
+    if title and title != label:
+        out["title"] = title
+    if part_no:
+        out["part"] = part_no + 1
+    return out
+
+
+def _title_heading(line: str, lineno: int, layout: Mapping[int, float], toc: Toc | None) -> Heading | None:
+    """A line without numbering that is a heading all the same: the layout sets it apart,
+    or the table of contents lists it (then it is a division of the document, a part or
+    a rider, never below a chapter, whatever its font)."""
+    if not line or is_caption(line):
+        return None
+    listed = toc is not None and lineno >= toc.end and len(line) <= 60 and title_key(line) in toc.titles
+    if lineno in layout:
+        return Heading(min(layout[lineno], RANK_TITLE) if listed else layout[lineno], line, "title")
+    if listed:
+        return Heading(RANK_TITLE, line, "title")
+    return None
+
+
+def _article_promotion(lines: list[str], markdown: bool) -> float | None:
+    """English contracts: ``Article 2`` holds ``Section 2.1`` when the sections are
+    numbered by article; then articles rank like chapters (else like 第N条)."""
+    articles = sections = False
+    for line in lines:
+        s = line.strip()
+        if s.startswith(("Article", "Section", "SECTION", "#")):
+            h = detect_heading(line, markdown=markdown)
+            if h is None or h.kind != "article":
+                continue
+            label, _ = split_label(h.text)
+            articles = articles or bool(label and label.startswith("Article"))
+            sections = sections or bool(label and label.lower().startswith("section") and "." in label)
+            if articles and sections:
+                return 12.0
+    return None
 
 
 def _item_is_heading(lines: list[str], i: int, current: _Section, markdown: bool) -> bool:
@@ -168,6 +229,8 @@ def _parts(section: _Section, *, by_paragraph: bool, max_chars: int) -> list[lis
         lines = lines[1:]
     if not lines:
         return []
+    if section.heading is not None and section.heading.kind == "toc":  # the table of contents stays whole
+        return [lines]
     total = sum(len(t) + 1 for _, t in lines)
     if not by_paragraph and total <= max_chars:
         return [lines]

@@ -1,7 +1,10 @@
 """Clean PDF text before chunking: running headers and footers and page numbers go,
 sentences that a line break cut in two are joined again (without a space between
-Japanese characters, with one between Latin words; a hyphen at a line end is removed).
-Matching later folds width and form (NFKC); the text itself is kept as printed."""
+Japanese characters, with one between Latin words; a hyphen at a line end is removed;
+never across a change of font), and the lines the layout sets apart as headings are
+found: short lines of their own set larger than the body text, or bold where it is not
+(a rider's title: 「通院保障特約」). Their rank comes from the numbered headings set in
+the same or a smaller style (a title as large as 第1章 ranks above the chapters)."""
 
 from __future__ import annotations
 
@@ -9,12 +12,14 @@ import math
 import re
 import unicodedata
 from collections import Counter
+from dataclasses import dataclass, field
 
-from ..document.headings import detect_heading
+from ..document.headings import RANK_TITLE, detect_heading, is_caption
 from ._pdf_reader import PdfLine
 
-__all__ = ["clean_pages", "is_page_number"]
+__all__ = ["CleanText", "clean_pages", "is_page_number"]
 
+MAX_TITLE = 40  # a heading set apart by its font is short
 MARGIN = 0.12  # top and bottom share of the page where running headers and footers live
 _PAGE_NUMBER = re.compile(
     r"^(?:[-–—]\s*[0-9]+\s*[-–—]|[0-9]+\s*/\s*[0-9]+|[0-9]+|page\s+[0-9]+(?:\s+of\s+[0-9]+)?|"
@@ -23,6 +28,8 @@ _PAGE_NUMBER = re.compile(
 )
 _SENTENCE_END = re.compile(r"[。．.!?！？：:；;」』）)]$")
 _LIST_START = re.compile(r"^(?:[(（]?[0-9０-９]+[)）.．、]|[①-⑳]|[・•\-*]\s|[ア-ン][.．、])")
+_TOC_ENTRY = re.compile(r"[.．・…‥·_\-－—─]{3,}\s*[0-9０-９]{1,4}$")  # dot leaders and a page number
+_ENDS_IN_NUMBER = re.compile(r"\s[0-9０-９]{1,4}$")
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 
 
@@ -39,36 +46,96 @@ def _in_margin(line: PdfLine) -> bool:
     return line.top < MARGIN or line.bottom > 1 - MARGIN
 
 
-def clean_pages(pages: list[list[PdfLine]]) -> tuple[str, list[int]]:
-    """The document's text and the offset where each page starts in it."""
+@dataclass(frozen=True)
+class CleanText:
+    text: str
+    page_starts: list[int]  # offset in text where each page starts
+    headings: dict[int, float] = field(default_factory=dict)  # line number -> rank: headings seen in the layout
+
+
+def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
+    """The document's text, the offset where each page starts in it, and the lines the
+    layout sets apart as headings."""
     repeated: set[str] = set()
     if len(pages) >= 2:
         seen = Counter(k for page in pages for k in {_key(ln.text) for ln in page if _in_margin(ln)})
         need = max(2, math.ceil(0.5 * len(pages)))
         repeated = {k for k, n in seen.items() if n >= need}
+    kept_pages = [[ln for ln in page if not (_in_margin(ln) and (is_page_number(ln.text) or _key(ln.text) in repeated))]
+                  for page in pages]
+    layout = _Layout([ln for page in kept_pages for ln in page])
     text_parts: list[str] = []
     starts: list[int] = []
+    headings: dict[int, float] = {}
     size = 0
-    prev: str | None = None
-    for page in pages:
-        kept = [ln.text for ln in page
-                if not (_in_margin(ln) and (is_page_number(ln.text) or _key(ln.text) in repeated))]
+    prev: PdfLine | None = None
+    for page in kept_pages:
         starts.append(size)
-        for line in kept:
-            if prev is not None and _continues(prev, line):
-                glue = "" if prev.endswith("-") and _hyphenated(prev, line) else (
-                    "" if _CJK.search(prev[-1]) or _CJK.search(line[0]) else " ")
-                piece = (prev[:-1] if glue == "" and prev.endswith("-") and _hyphenated(prev, line) else prev)
-                text_parts[-1] = piece + glue + line
-                size += len(text_parts[-1]) - len(prev)
-                prev = text_parts[-1]
+        for ln in page:
+            line = ln.text
+            if prev is not None and layout.continues(prev, ln):
+                before = text_parts[-1]
+                hyphen = before.endswith("-") and _hyphenated(before, line)
+                glue = "" if hyphen or _CJK.search(before[-1]) or _CJK.search(line[0]) else " "
+                text_parts[-1] = (before[:-1] if hyphen else before) + glue + line
+                size += len(text_parts[-1]) - len(before)
+                prev = ln
                 continue
             if text_parts:
                 size += 1  # the line break before it
+            rank = layout.heading_rank(ln)
+            if rank is not None:
+                headings[len(text_parts)] = rank
             text_parts.append(line)
             size += len(line)
-            prev = line
-    return "\n".join(text_parts), starts
+            prev = ln
+    return CleanText("\n".join(text_parts), starts, headings)
+
+
+class _Layout:
+    """The body text's style (the one most characters are set in) and the styles the
+    numbered headings use, to tell which other lines are headings and how high."""
+
+    def __init__(self, lines: list[PdfLine]) -> None:
+        weight: Counter[tuple[float, bool]] = Counter()
+        for ln in lines:
+            weight[ln.style] += len(ln.text)
+        self.body = weight.most_common(1)[0][0] if weight else (0.0, False)
+        # rank of a numbered heading -> the most prominent style it is set in (not its TOC entry)
+        self.kind_styles: dict[float, tuple[float, bool]] = {}
+        for ln in lines:
+            h = detect_heading(ln.text, markdown=False)
+            if h is not None and h.kind != "item" and not _TOC_ENTRY.search(ln.text):
+                self.kind_styles[h.rank] = max(ln.style, self.kind_styles.get(h.rank, ln.style))
+
+    def prominent(self, ln: PdfLine) -> bool:
+        """Set larger than the body text, or bold where the body is not."""
+        size, bold = ln.style
+        body_size, body_bold = self.body
+        return size >= body_size * 1.1 or (bold and not body_bold and size >= body_size - 0.5)
+
+    def heading_rank(self, ln: PdfLine) -> float | None:
+        """The rank of a line that only its layout makes a heading (no 第N条, no 第2章): just
+        above the highest numbered heading set no more prominently than it; a part-like
+        title when there is none. None for body text."""
+        text = ln.text.strip()
+        if (not self.prominent(ln) or len(text) > MAX_TITLE or _SENTENCE_END.search(text) or "。" in text
+                or detect_heading(text, markdown=False) is not None or is_caption(text) or is_page_number(text)
+                or _LIST_START.match(text)):
+            return None
+        below = [rank for rank, style in self.kind_styles.items() if style <= ln.style]
+        return min(below) - 0.5 if below else RANK_TITLE
+
+    def continues(self, prev: PdfLine, ln: PdfLine) -> bool:
+        """Is *ln* the rest of the sentence that *prev* began? Never across a change of
+        font, nor after or before a heading, nor after a table-of-contents entry."""
+        if prev.style != ln.style and (self.prominent(prev) or self.prominent(ln)):
+            return False
+        if _TOC_ENTRY.search(prev.text) or (_ENDS_IN_NUMBER.search(prev.text) and _ENDS_IN_NUMBER.search(ln.text)):
+            return False  # entries of a table of contents (or rows of a table): one per line
+        if self.heading_rank(prev) is not None or self.heading_rank(ln) is not None:
+            return False
+        return _continues(prev.text, ln.text)
 
 
 def _hyphenated(prev: str, line: str) -> bool:

@@ -1,4 +1,4 @@
-"""PDF text, page by page, with each line's vertical position (pdfminer.six).
+"""PDF text, page by page, with each line's position and font (size, bold) (pdfminer.six).
 
 pdfminer.six was chosen over pypdf because it lays text out in reading order (pypdf
 returns content-stream order: a footer drawn first comes first) and decodes Japanese
@@ -8,12 +8,19 @@ PyMuPDF is faster but AGPL. Figures: docs/loaders.md.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .._exceptions import InvalidDocumentError, MissingDependencyError
 
 __all__ = ["PdfLine", "read_pdf"]
+
+
+# a bold face by its name (NotoSansJP-Bold, Arial,Bold, HiraginoSans-W6, …-Heavy, …-Black)
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demibold|extrab|ultrab|[-_,]w[6-9]\b|[-_]b$", re.I)
 
 
 @dataclass(frozen=True)
@@ -22,13 +29,71 @@ class PdfLine:
     top: float  # 0 at the top of the page, 1 at the bottom (of the line's upper edge)
     bottom: float
     x: float
+    size: float = 0.0  # font size (points) of most of its characters
+    bold: bool = False  # most of its characters bold (by the font's name, or drawn with a stroke)
+
+    @property
+    def style(self) -> tuple[float, bool]:
+        """How prominent the line is set: (size to half a point, bold); compares as a tuple."""
+        return (round(self.size * 2) / 2, self.bold)
+
+
+def _style_of(line: Any, char_type: type) -> tuple[float, bool]:
+    sizes: Counter[float] = Counter()
+    bold = 0
+    n = 0
+    for item in line:
+        if not isinstance(item, char_type):
+            continue
+        ch: Any = item
+        if not ch.get_text().strip():
+            continue
+        n += 1
+        sizes[round(float(ch.size), 1)] += 1
+        bold += bool(_BOLD_NAME.search(ch.fontname or "") or getattr(ch, "stroked", False))
+    if not n:
+        return 0.0, False
+    return sizes.most_common(1)[0][0], bold * 2 > n
+
+
+def _device(rsrcmgr: Any, laparams: Any) -> Any:
+    """pdfminer's page aggregator that also notes which characters are drawn with a
+    stroke (text render mode 1 or 2: how many generators make a bold face)."""
+    from pdfminer.converter import PDFPageAggregator
+
+    class StrokeAwareAggregator(PDFPageAggregator):
+        _stroked = False
+
+        def render_string(self, textstate: Any, seq: Any, ncs: Any, graphicstate: Any) -> None:
+            self._stroked = getattr(textstate, "render", 0) in (1, 2)
+            super().render_string(textstate, seq, ncs, graphicstate)
+
+        def render_char(self, *args: Any, **kwargs: Any) -> float:
+            adv: float = super().render_char(*args, **kwargs)
+            if self._stroked and self.cur_item is not None and self.cur_item._objs:
+                setattr(self.cur_item._objs[-1], "stroked", True)  # noqa: B010 (pdfminer's item has no such field)
+            return adv
+
+    return StrokeAwareAggregator(rsrcmgr, laparams=laparams)
+
+
+def _pages(path: Path, laparams: Any) -> Any:
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
+
+    with open(path, "rb") as fp:
+        rsrcmgr = PDFResourceManager(caching=True)
+        device = _device(rsrcmgr, laparams)
+        interpreter = PDFPageInterpreter(rsrcmgr, device)
+        for page in PDFPage.get_pages(fp, caching=True):
+            interpreter.process_page(page)
+            yield device.get_result()
 
 
 def read_pdf(path: Path) -> list[list[PdfLine]]:
     """The text lines of every page, top to bottom; clear errors for PDFs without text."""
     try:
-        from pdfminer.high_level import extract_pages
-        from pdfminer.layout import LAParams, LTTextContainer, LTTextLine
+        from pdfminer.layout import LAParams, LTChar, LTTextContainer, LTTextLine
         from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
         from pdfminer.pdfparser import PDFSyntaxError
         from pdfminer.psparser import PSException
@@ -36,7 +101,7 @@ def read_pdf(path: Path) -> list[list[PdfLine]]:
         raise MissingDependencyError("pdfminer.six", "pdf", "Reading PDF files") from None
     pages: list[list[PdfLine]] = []
     try:
-        for layout in extract_pages(str(path), laparams=LAParams(line_margin=0.3)):
+        for layout in _pages(path, LAParams(line_margin=0.3)):
             height = float(layout.height) or 1.0
             lines: list[PdfLine] = []
             for box in layout:
@@ -47,8 +112,9 @@ def read_pdf(path: Path) -> list[list[PdfLine]]:
                         continue
                     text = line.get_text().rstrip("\n")
                     if text.strip():
+                        size, bold = _style_of(line, LTChar)
                         lines.append(PdfLine(text.strip(), 1 - float(line.y1) / height, 1 - float(line.y0) / height,
-                                             float(line.x0)))
+                                             float(line.x0), size, bold))
             lines.sort(key=lambda ln: (round(ln.top, 3), ln.x))
             pages.append(lines)
     except (PDFPasswordIncorrect, PDFEncryptionError):

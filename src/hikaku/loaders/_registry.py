@@ -1,17 +1,48 @@
 """The loader registry: every input format, the extensions that select it and the module
 that reads it. A format module exposes ``load(LoadRequest) -> Loaded`` and is imported
-only when a file of its format is read (PDF and Word need extras)."""
+only when a file of its format is read (PDF and Word need extras).
+
+A request carries the :class:`InputLimits`; :func:`read_bytes` checks the file size before
+reading, and the formats check what only they can see (a Word file's expanded size, JSON
+nesting) before parsing."""
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from .._exceptions import DocumentNotFoundError, UnsupportedFormatError
+from .._exceptions import DocumentNotFoundError, InvalidDocumentError, UnsupportedFormatError
 from ..document import Chunk
 
-__all__ = ["LoaderInfo", "LOADERS", "INPUT_FORMATS", "EXTENSIONS", "Loaded", "LoadRequest", "detect_format",
-           "loader", "read_bytes", "read_head"]
+__all__ = ["LoaderInfo", "LOADERS", "INPUT_FORMATS", "EXTENSIONS", "InputLimits", "Loaded", "LoadRequest",
+           "detect_format", "limit_hint", "loader", "read_bytes", "read_head", "sniff_format"]
+
+_MB = 1024 * 1024
+
+
+def limit_hint(name: str) -> str:
+    """How to raise the limit called *name* (an option of CompareOptions)."""
+    return f"{name}; raise it with --{name.replace('_', '-')} or HIKAKU_{name.upper()}"
+
+
+@dataclass(frozen=True)
+class InputLimits:
+    """What hikaku accepts before it parses a file; each is an option of the same name."""
+
+    max_input_mb: float = 100.0  # file size
+    max_expanded_mb: float = 64.0  # uncompressed size of a Word file's parts
+    max_compression_ratio: float = 100.0  # of a part over 1 MB uncompressed
+    max_json_depth: int = 64  # nesting of chunk JSON
+    max_chunk_length: int = 100_000  # characters of one chunk
+    max_document_chars: int = 4_000_000  # characters of text of one document
+
+    @classmethod
+    def from_options(cls, options: Any) -> InputLimits:
+        """The limits of a ``CompareOptions`` (or any object with the same fields)."""
+        return cls(**{name: getattr(options, name) for name in cls.__dataclass_fields__ if hasattr(options, name)})
 
 
 @dataclass(frozen=True)
@@ -28,6 +59,13 @@ class LoadRequest:
     path: Path
     id_prefix: str = "c"  # ids of the chunks hikaku cuts: {id_prefix}1, {id_prefix}2 …
     max_chunk_chars: int = 2000
+    encoding: str | None = None  # of text formats; None: detected
+    limits: InputLimits = field(default_factory=InputLimits)
+    name: str = ""  # how messages and chunk metadata name the input ("-" for standard input); "" = the path
+
+    @property
+    def label(self) -> str:
+        return self.name or str(self.path)
 
 
 @dataclass(frozen=True)
@@ -72,11 +110,38 @@ def detect_format(path: Path) -> str:
     return fmt
 
 
-def read_bytes(path: Path) -> bytes:
+def size_text(n: float) -> str:
+    """A byte count for a message: ``2.0 MB``, ``20 KB``."""
+    return f"{n / _MB:,.1f} MB" if n >= _MB / 10 else f"{n / 1024:,.0f} KB"
+
+
+def check_size(path: Path, limits: InputLimits, label: str | None = None) -> int:
+    """The file's size in bytes; InvalidDocumentError over ``max_input_mb``."""
     try:
-        return path.read_bytes()
+        size = os.stat(path).st_size
     except OSError as e:
-        raise DocumentNotFoundError(f"{path}: cannot read: {e.strerror}") from None
+        raise DocumentNotFoundError(f"{label or path}: cannot read: {e.strerror}") from None
+    if size > limits.max_input_mb * _MB:
+        raise InvalidDocumentError(
+            f"{label or path}: the file is {size_text(size)}, over the limit of {limits.max_input_mb:g} MB "
+            f"({limit_hint('max_input_mb')})"
+        )
+    return size
+
+
+def read_bytes(path: Path, limits: InputLimits | None = None, label: str | None = None) -> bytes:
+    """The file's bytes, its size checked first (``max_input_mb``)."""
+    limits = limits or InputLimits()
+    check_size(path, limits, label)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(int(limits.max_input_mb * _MB) + 1)
+    except OSError as e:
+        raise DocumentNotFoundError(f"{label or path}: cannot read: {e.strerror}") from None
+    if len(data) > limits.max_input_mb * _MB:  # grew while being read
+        raise InvalidDocumentError(f"{label or path}: the file is over the limit of {limits.max_input_mb:g} MB "
+                                   f"({limit_hint('max_input_mb')})")
+    return data
 
 
 def read_head(path: Path, n: int) -> bytes:
@@ -86,3 +151,26 @@ def read_head(path: Path, n: int) -> bytes:
             return f.read(n)
     except OSError as e:
         raise DocumentNotFoundError(f"{path}: cannot read: {e.strerror}") from None
+
+
+_MD_HEADING = re.compile(rb"^\s{0,3}#{1,6}\s", re.M)
+
+
+def sniff_format(head: bytes) -> str:
+    """The input format of content without a file name (standard input), from its first
+    bytes: PDF, Word (a zip with ``word/``), chunk JSON / JSON Lines, HTML, Markdown (``#``
+    headings), else plain text."""
+    if head.startswith(b"%PDF") or b"%PDF-" in head[:1024]:
+        return "pdf"
+    if head.startswith(b"PK\x03\x04"):
+        return "docx"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"["):
+        return "json"
+    if text.startswith(b"{"):
+        first, _, rest = text.partition(b"\n")
+        return "jsonl" if first.rstrip().endswith(b"}") and rest.lstrip().startswith(b"{") else "json"
+    low = text[:1024].lower()
+    if low.startswith((b"<!doctype html", b"<html", b"<?xml")) or b"<body" in low or b"<head" in low:
+        return "html"
+    return "markdown" if _MD_HEADING.search(head) else "text"

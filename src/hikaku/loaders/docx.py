@@ -1,6 +1,11 @@
 """Word (.docx): read as Markdown-like text, then chunked along its headings. In the text, heading styles become ``#`` headings, tables
 become pipe tables (one line per row, so a table stays whole and a row-level change is
-reportable), page headers and footers are left out (they are not body text)."""
+reportable), page headers and footers are left out (they are not body text).
+
+Before python-docx parses anything, the archive's directory is read: the file size, the
+parts' total uncompressed size (``max_expanded_mb``) and each large part's compression
+ratio (``max_compression_ratio``) are checked, so that a zip bomb is refused in
+milliseconds; a truncated file is named as such."""
 
 from __future__ import annotations
 
@@ -10,16 +15,51 @@ from pathlib import Path
 
 from .._exceptions import InvalidDocumentError, MissingDependencyError
 from ._chunker import chunk_text, first_heading, table_lines
-from ._registry import Loaded, LoadRequest
+from ._decode import check_chars
+from ._registry import InputLimits, Loaded, LoadRequest, check_size, limit_hint
 
-__all__ = ["FORMAT", "load", "docx_to_markdown"]
+__all__ = ["FORMAT", "load", "docx_to_markdown", "check_archive"]
 
 FORMAT = "docx"
 _HEADING_STYLE = re.compile(r"^(?:heading|見出し)\s*([1-6])$", re.I)
+_MB = 1024 * 1024
+_RATIO_FLOOR = _MB  # parts smaller than this may compress as well as they like
 
 
-def docx_to_markdown(path: Path) -> tuple[str, str]:
-    """(text, title) of a .docx file."""
+def check_archive(path: Path, limits: InputLimits, label: str | None = None) -> None:
+    """Refuse a Word file that is too large, truncated, or expands too much (a zip bomb),
+    from the zip directory alone (the declared sizes bound what ``zipfile`` will inflate)."""
+    name = label or str(path)
+    check_size(path, limits, name)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            infos = archive.infolist()
+    except zipfile.BadZipFile as e:
+        raise InvalidDocumentError(
+            f"{name}: not a readable .docx file: the zip archive is truncated or damaged ({e})"
+        ) from None
+    except OSError as e:
+        raise InvalidDocumentError(f"{name}: cannot read: {e.strerror or e}") from None
+    total = sum(i.file_size for i in infos)
+    if total > limits.max_expanded_mb * _MB:
+        raise InvalidDocumentError(
+            f"{name}: the Word file expands to {total / _MB:,.0f} MB, over the limit of {limits.max_expanded_mb:g} MB "
+            f"({limit_hint('max_expanded_mb')})"
+        )
+    for info in infos:
+        if info.file_size > _RATIO_FLOOR:
+            ratio = info.file_size / max(1, info.compress_size)
+            if ratio > limits.max_compression_ratio:
+                raise InvalidDocumentError(
+                    f"{name}: the part {info.filename} is compressed {ratio:,.0f}:1, over the limit of "
+                    f"{limits.max_compression_ratio:g}:1 (a zip bomb?) ({limit_hint('max_compression_ratio')})"
+                )
+
+
+def docx_to_markdown(path: Path, limits: InputLimits | None = None, label: str | None = None) -> tuple[str, str]:
+    """(text, title) of a .docx file, its archive checked first (:func:`check_archive`)."""
+    name = label or str(path)
+    check_archive(path, limits or InputLimits(), name)
     try:
         import docx
         from docx.table import Table
@@ -29,9 +69,9 @@ def docx_to_markdown(path: Path) -> tuple[str, str]:
     try:
         document = docx.Document(str(path))
     except (zipfile.BadZipFile, KeyError, ValueError) as e:
-        raise InvalidDocumentError(f"{path}: not a readable .docx file ({type(e).__name__}: {e})") from None
+        raise InvalidDocumentError(f"{name}: not a readable .docx file ({type(e).__name__}: {e})") from None
     except Exception as e:  # python-docx raises package errors of its own on damaged files
-        raise InvalidDocumentError(f"{path}: not a readable .docx file ({type(e).__name__}: {e})") from None
+        raise InvalidDocumentError(f"{name}: not a readable .docx file ({type(e).__name__}: {e})") from None
     blocks: list[str] = []
     title = document.core_properties.title or ""
     for element in document.element.body.iterchildren():
@@ -59,7 +99,8 @@ def docx_to_markdown(path: Path) -> tuple[str, str]:
 
 
 def load(req: LoadRequest) -> Loaded:
-    text, title = docx_to_markdown(req.path)
-    chunks = chunk_text(text, source=str(req.path), markdown=True, id_prefix=req.id_prefix,
+    text, title = docx_to_markdown(req.path, req.limits, req.label)
+    check_chars(text, req.limits, req.label)
+    chunks = chunk_text(text, source=req.label, markdown=True, id_prefix=req.id_prefix,
                         max_chars=req.max_chunk_chars)
     return Loaded(chunks, title=title or first_heading(chunks))

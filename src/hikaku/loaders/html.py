@@ -8,8 +8,8 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from .._exceptions import InvalidDocumentError
 from ._chunker import chunk_text, first_heading, table_lines
+from ._decode import check_chars, decode_text
 from ._registry import Loaded, LoadRequest, read_bytes
 
 __all__ = ["FORMAT", "load", "html_to_markdown", "decode_html"]
@@ -96,17 +96,19 @@ class _Collector(HTMLParser):
             self.line.append(data)
 
 
-def decode_html(raw: bytes, path: Path) -> str:
-    """Bytes to text: a BOM, else the page's <meta charset>, else UTF-8, else Shift_JIS."""
-    if raw.startswith(b"\xef\xbb\xbf"):
-        return raw[3:].decode("utf-8", errors="replace")
+def decode_html(raw: bytes, path: Path, encoding: str | None = None, label: str | None = None) -> str:
+    """Bytes to text: *encoding* if given, else a BOM, the page's <meta charset>, else the
+    detection of text files (UTF-8, CP932, EUC-JP)."""
+    name = label or str(path)
+    if encoding:
+        return decode_text(raw, name, encoding)[0]
     m = _CHARSET.search(raw[:4096])
-    for enc in ([m.group(1).decode("ascii")] if m else []) + ["utf-8", "cp932"]:
+    if m and not raw.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
         try:
-            return raw.decode(enc)
+            return raw.decode(m.group(1).decode("ascii"))
         except (LookupError, UnicodeDecodeError):
-            continue
-    raise InvalidDocumentError(f"{path}: cannot tell the text encoding; save it as UTF-8")
+            pass
+    return decode_text(raw, name)[0]
 
 
 def html_to_markdown(text: str) -> tuple[str, str]:
@@ -120,7 +122,9 @@ def html_to_markdown(text: str) -> tuple[str, str]:
 
 
 def load(req: LoadRequest) -> Loaded:
-    text, title = html_to_markdown(decode_html(read_bytes(req.path), req.path))
-    chunks = chunk_text(text, source=str(req.path), markdown=True, id_prefix=req.id_prefix,
+    raw = read_bytes(req.path, req.limits, req.label)
+    text, title = html_to_markdown(decode_html(raw, req.path, req.encoding, req.label))
+    check_chars(text, req.limits, req.label)
+    chunks = chunk_text(text, source=req.label, markdown=True, id_prefix=req.id_prefix,
                         max_chars=req.max_chunk_chars)
     return Loaded(chunks, title=title or first_heading(chunks))

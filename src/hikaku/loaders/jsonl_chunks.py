@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ._decode import read_text
+from ._exported import clean_exported
 from ._records import parse_chunks_jsonl
 from ._registry import Loaded, LoadRequest
 
@@ -10,4 +11,5 @@ __all__ = ["load"]
 
 
 def load(req: LoadRequest) -> Loaded:
-    return Loaded(parse_chunks_jsonl(read_text(req.path), source=str(req.path)))
+    text = read_text(req.path, encoding=req.encoding, limits=req.limits, label=req.label)
+    return Loaded(clean_exported(parse_chunks_jsonl(text, source=req.label, limits=req.limits)))

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from ._chunker import chunk_text, first_heading
-from ._decode import read_text
+from ._decode import request_text
 from ._registry import Loaded, LoadRequest
 
 __all__ = ["load"]
 
 
 def load(req: LoadRequest) -> Loaded:
-    chunks = chunk_text(read_text(req.path), source=str(req.path), markdown=True, id_prefix=req.id_prefix,
+    chunks = chunk_text(request_text(req), source=req.label, markdown=True, id_prefix=req.id_prefix,
                         max_chars=req.max_chunk_chars)
     return Loaded(chunks, title=first_heading(chunks))

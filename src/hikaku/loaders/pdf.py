@@ -1,28 +1,59 @@
-"""PDF with a text layer: lines with their positions (pdfminer.six), running headers,
-footers and page numbers removed, broken lines joined, then chunked along the headings;
-every chunk records its pages."""
+"""PDF with a text layer: lines with their positions and fonts (pdfminer.six), running
+headers, footers and page numbers removed, broken lines joined, then chunked along the
+headings — numbered ones and those the layout sets apart (a larger or bold line of its
+own); every chunk records its pages.
+
+Before pdfminer sees the file: its size (``max_input_mb``), the ``%PDF`` header, and the
+``%%EOF`` marker a complete PDF ends with, so that a truncated download is named as such
+rather than read in part."""
 
 from __future__ import annotations
 
 import bisect
+import os
 
 from .._exceptions import InvalidDocumentError
 from ..document import Chunk
 from ._chunker import chunk_text, first_heading
+from ._decode import check_chars
 from ._pdf_layout import clean_pages
 from ._pdf_reader import read_pdf
-from ._registry import Loaded, LoadRequest, read_head
+from ._registry import Loaded, LoadRequest, check_size, read_head
 
-__all__ = ["load"]
+__all__ = ["load", "check_complete"]
+
+_TAIL = 4096  # a complete PDF has %%EOF near its end (writers may add a few bytes after it)
+
+
+def check_complete(req: LoadRequest) -> None:
+    """InvalidDocumentError for a file that is not a PDF or was cut off."""
+    size = check_size(req.path, req.limits, req.label)
+    if b"%PDF" not in read_head(req.path, 1024):
+        raise InvalidDocumentError(f"{req.label}: not a PDF file (no %PDF header)")
+    try:
+        with open(req.path, "rb") as f:
+            f.seek(max(0, size - _TAIL))
+            tail = f.read(_TAIL)
+    except OSError as e:
+        raise InvalidDocumentError(f"{req.label}: cannot read: {e.strerror}") from None
+    if b"%%EOF" not in tail:
+        raise InvalidDocumentError(
+            f"{req.label}: the PDF is truncated (it does not end with %%EOF): the file was cut off; "
+            "download or export it again"
+        )
 
 
 def load(req: LoadRequest) -> Loaded:
-    if b"%PDF" not in read_head(req.path, 1024):
-        raise InvalidDocumentError(f"{req.path}: not a PDF file (no %PDF header)")
-    text, page_starts = clean_pages(read_pdf(req.path))
-    chunks = chunk_text(text, source=str(req.path), markdown=False, id_prefix=req.id_prefix,
-                        max_chars=req.max_chunk_chars)
-    return Loaded([_with_pages(c, page_starts) for c in chunks], title=first_heading(chunks))
+    check_complete(req)
+    try:
+        pages = read_pdf(req.path)
+    except InvalidDocumentError as e:  # name the input as the user gave it (standard input: -)
+        raise InvalidDocumentError(str(e).replace(os.fspath(req.path), req.label, 1)) from None
+    clean = clean_pages(pages)
+    check_chars(clean.text, req.limits, req.label)
+    chunks = chunk_text(clean.text, source=req.label, markdown=False, id_prefix=req.id_prefix,
+                        max_chars=req.max_chunk_chars, layout_headings=clean.headings)
+    return Loaded([_with_pages(c, clean.page_starts) for c in chunks], title=first_heading(chunks))
 
 
 def _with_pages(chunk: Chunk, page_starts: list[int]) -> Chunk:

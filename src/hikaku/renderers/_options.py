@@ -15,5 +15,7 @@ class RenderOptions:
     include_unchanged: bool = False  # 一致 rows too (the HTML report always holds them, filtered)
     diff_style: str = "md"  # Markdown highlights: md (~~old~~ **new**) | html (<del>/<ins>) | none
     excel: bool = False  # CSV for Excel: BOM, CRLF
+    formula_safe: bool = True  # CSV: a cell a spreadsheet would run as a formula (=, +, -, @ …) gets a leading '
+
     max_cell_chars: int = 200  # Markdown cells are cut around the first change
     column_order: str | None = None  # new-old | old-new | None: the format's own (new-old for xlsx, docx)

@@ -1,4 +1,10 @@
-"""CSV: one row per change."""
+"""CSV: one row per change, safe to open in a spreadsheet.
+
+Every cell that a spreadsheet would run as a formula — one starting with ``=``, ``+``,
+``-``, ``@``, a tab or a carriage return (OWASP "CSV injection"), or their full-width
+forms, which Japanese spreadsheets convert — gets a leading apostrophe, in every CSV, not
+only ``--excel`` (which adds a byte order mark and CRLF line ends). ``formula_safe=False``
+(API) writes the cells as they are."""
 
 from __future__ import annotations
 
@@ -15,18 +21,18 @@ CSV_COLUMNS = (
     "change_type", "label", "item", "path", "a_ids", "b_ids", "a_text", "b_text",
     "summary", "similarity", "confidence", "moved", "cosmetic",
 )
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 
 
-def _excel_safe(value: str) -> str:
-    """A cell Excel would run as a formula (=, +, -, @ first) gets a leading apostrophe."""
+def _formula_safe(value: str) -> str:
+    """A cell a spreadsheet would run as a formula gets a leading apostrophe."""
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
 def render_csv(result: ComparisonResult, *, lang: str = "ja", include_unchanged: bool = False,
-               excel: bool = False) -> str:
-    """One row per change (RFC 4180 quoting). With *excel*: a UTF-8 byte order mark, CRLF
-    line ends and formula-safe cells, so that Excel opens Japanese text correctly."""
+               excel: bool = False, formula_safe: bool = True) -> str:
+    """One row per change (RFC 4180 quoting), formula-safe cells. With *excel*: a UTF-8
+    byte order mark and CRLF line ends, so that Excel opens Japanese text correctly."""
     labels(lang)  # validates lang
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n" if excel else "\n")
@@ -39,9 +45,10 @@ def render_csv(result: ComparisonResult, *, lang: str = "ja", include_unchanged:
             c.a_text, c.b_text, c.summary, "" if c.similarity is None else f"{c.similarity:.4f}",
             f"{c.confidence:.4f}", str(c.moved).lower(), str(c.cosmetic).lower(),
         ]
-        w.writerow([_excel_safe(v) for v in row] if excel else row)
+        w.writerow([_formula_safe(v) for v in row] if formula_safe else row)
     return ("\ufeff" if excel else "") + buf.getvalue()
 
 
 def render(result: ComparisonResult, options: RenderOptions) -> str:
-    return render_csv(result, lang=options.lang, include_unchanged=options.include_unchanged, excel=options.excel)
+    return render_csv(result, lang=options.lang, include_unchanged=options.include_unchanged, excel=options.excel,
+                      formula_safe=options.formula_safe)

@@ -85,11 +85,14 @@ def render_markdown(
         "|---|---|---|---|",
     ]
     rows = 0
+    folded: list[str] = []  # renumbered pairs not listed as rows: one line under the table
     for c in result.changes:
         if c.type == "unchanged" and not include_unchanged:
+            if c.renumbered:
+                folded.extend(f"{old}→{new}" for old, new in c.renumbering[:1])
             continue
         kind = escape_cell(type_label(c, lang))
-        if c.summary and (c.type == "modified" or c.moved or c.cosmetic):
+        if c.summary and (c.type == "modified" or c.moved or c.cosmetic or c.renumbered):
             kind += "<br>" + escape_cell(c.summary, max_cell_chars)
         spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
         cell_a = highlighted_cell(c.a_text, spans_a, side="a", style=diff_style, limit=max_cell_chars)
@@ -98,15 +101,28 @@ def render_markdown(
         rows += 1
     if rows == 0:
         lines = lines[:2] + [L["no_changes"]]
-    counts = result.stats.counts
+    if folded:
+        lines += ["", f"**{L['renumbered_folded'].format(n=len(folded))}**: "
+                  + escape_cell(L["sep"].join(_folded(folded)))]
+    counts = dict(result.stats.counts)
+    for c in result.changes:  # renumbered pairs are counted on their own
+        if c.renumbered:
+            counts[c.type] = counts.get(c.type, 0) - 1
     sep = " ／ " if lang == "ja" else " / "
     totals = sep.join(f"{L[t]} {counts.get(t, 0)}" for t in ("added", "deleted", "modified", "unchanged"))
+    if result.stats.renumbered:
+        totals += f"{sep}{L['renumbered']} {result.stats.renumbered}"
     if result.stats.moved:
         totals += f"{sep}{L['moved_total']} {result.stats.moved}"
     lines += ["", f"**{L['totals']}**: {totals}", ""]
     if result.notes:
         lines += [f"**{L['notes']}**:", ""] + [f"- {escape_cell(n)}" for n in result.notes] + [""]
     return "\n".join(lines)
+
+
+def _folded(shifts: list[str], limit: int = 30) -> list[str]:
+    """The renumberings of the folded line, at most *limit* (then …)."""
+    return shifts if len(shifts) <= limit else [*shifts[:limit], "…"]
 
 
 def render(result: ComparisonResult, options: RenderOptions) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -31,6 +32,19 @@ class CompareOptions(BaseModel):
     # input
     input_format: str | None = Field(default=None, description="Force an input format (json, jsonl, markdown, text).")
     max_chunk_chars: int = Field(default=2000, ge=100, description="Cut longer sections of Markdown/text.")
+    encoding: str | None = Field(default=None, description="Text encoding of text inputs (utf-8, cp932, euc-jp, "
+                                 "utf-16 …); by default detected: BOM, UTF-8, CP932 (Shift_JIS), EUC-JP.")
+    # input limits, checked before a file is parsed (a message names the limit that was hit)
+    max_input_mb: float = Field(default=100.0, gt=0, description="Largest input file, in MB.")
+    max_expanded_mb: float = Field(default=64.0, gt=0, description="Largest uncompressed size of a Word "
+                                   "file's parts, in MB (zip bombs).")
+    max_compression_ratio: float = Field(default=100.0, gt=1, description="Highest compression ratio of a "
+                                         "part of a Word file larger than 1 MB uncompressed (zip bombs).")
+    max_json_depth: int = Field(default=64, ge=3, le=10_000, description="Deepest nesting of chunk JSON.")
+    max_chunk_length: int = Field(default=100_000, ge=100, description="Longest chunk, in characters (a chunk "
+                                  "given in JSON, or a paragraph without line breaks or sentence ends).")
+    max_document_chars: int = Field(default=4_000_000, ge=1000, description="Most characters of text in one "
+                                    "document (the memory of a comparison grows with it).")
     # agent and tools
     enabled_tools: tuple[str, ...] = Field(default=TOOL_NAMES, description="Tools the agent may use.")
     embedding: str = Field(default="use", description="Embedding model: use (default), hashing, or "
@@ -71,6 +85,16 @@ class CompareOptions(BaseModel):
                          "differences as changes (by default they are unchanged, marked cosmetic).")
     diff_style: Literal["md", "html", "none"] = Field(
         default="md", description="Inline highlights in Markdown: ~~old~~/**new**, <del>/<ins>, or none.")
+
+    @field_validator("encoding")
+    @classmethod
+    def _encoding(cls, v: str | None) -> str | None:
+        if v is None or not v.strip() or v.strip().lower() == "auto":
+            return None
+        try:
+            return codecs.lookup(v.strip()).name
+        except LookupError:
+            raise ValueError(f"unknown encoding {v!r} (e.g. utf-8, cp932, shift_jis, euc-jp, utf-16)") from None
 
     @field_validator("enabled_tools", mode="before")
     @classmethod

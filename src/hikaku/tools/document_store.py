@@ -3,8 +3,7 @@ with extractive summaries, and the hybrid index used for vector search."""
 
 from __future__ import annotations
 
-import bisect
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any
 
@@ -60,17 +59,6 @@ class DocumentStore:
         return [p[0] for p in pairs], [p[1] for p in pairs]
 
     @cached_property
-    def _joined(self) -> tuple[str, list[int]]:
-        """All chunks in NFKC form joined by a separator no match may cross, and the
-        start of each chunk in it."""
-        parts = self._normalized[0]
-        starts, pos = [], 0
-        for part in parts:
-            starts.append(pos)
-            pos += len(part) + 1
-        return "\x00".join(parts), starts
-
-    @cached_property
     def _lower(self) -> list[str] | None:
         """Chunks lower-cased, if that keeps every position (it does unless a text holds
         one of the few characters whose lower case is longer)."""
@@ -113,19 +101,17 @@ class DocumentStore:
                 out.append((k, self._to_original(k, spans)))
         return out
 
-    def search_text(self, find) -> list[tuple[int, list[tuple[int, int]]]]:
-        """Run ``find(text) -> spans`` once over the joined normalised text; return
-        (chunk position, spans in that chunk's original text) in document order."""
-        text, starts = self._joined
-        lengths = [len(t) for t in self._normalized[0]]
-        hits: dict[int, list[tuple[int, int]]] = {}
-        for s, e in find(text):
-            k = bisect.bisect_right(starts, s) - 1
-            ls, le = s - starts[k], e - starts[k]
-            if le > lengths[k]:
-                continue  # crossed into the next chunk
-            hits.setdefault(k, []).append((ls, le))
-        return [(k, self._to_original(k, spans)) for k, spans in sorted(hits.items())]
+    def search_text(self, find: Callable[[str], list[tuple[int, int]]]) -> list[tuple[int, list[tuple[int, int]]]]:
+        """Run ``find(text) -> spans`` over each chunk's normalised text on its own (so that
+        a pattern such as ``従業員.*`` finds every chunk, and ``^`` is a chunk's start);
+        return (chunk position, spans in that chunk's original text) in document order.
+        *find* keeps its own time limit across the calls."""
+        out = []
+        for k, text in enumerate(self._normalized[0]):
+            spans = find(text)
+            if spans:
+                out.append((k, self._to_original(k, spans)))
+        return out
 
     @cached_property
     def _paths(self) -> list[tuple[str, ...]]:

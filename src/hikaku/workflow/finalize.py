@@ -6,8 +6,9 @@ from __future__ import annotations
 import time
 from importlib.metadata import PackageNotFoundError, version
 
-from ..changes import build_change, labels
+from ..changes import build_changes, labels
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
+from .review import review_outcome
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
 
@@ -24,19 +25,18 @@ def _version() -> str:
 def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonResult:
     a, b = rt.document_a, rt.document_b
     lang = rt.options.lang
-    changes: list[Change] = []
-    for g in state.get("changes", []):
-        ca = [a.chunks[i] for i in g.a]
-        cb = [b.chunks[j] for j in g.b]
-        changes.append(build_change(ca, cb, g, lang, strict=rt.options.strict))
-    stats = _stats(rt, state, changes)
+    changes = build_changes(a, b, state.get("changes", []), lang, strict=rt.options.strict)
+    review = review_outcome(rt, state, changes)  # rows 対象外, the review queue, decisions not applied
+    changes = review.changes
+    stats = _stats(rt, state, changes).model_copy(update=review.stats)
     return ComparisonResult(
         hikaku_version=_version(),
         document_a=DocumentInfo(id=a.id, title=a.title, chunk_count=len(a.chunks), source=a.source),
         document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
         changes=changes,
         stats=stats,
-        notes=_notes(stats, labels(lang)),
+        notes=_notes(stats, labels(lang)) + review.notes,
+        review_queue=review.queue,
     )
 
 
@@ -63,8 +63,8 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
         counts[c.type] += 1
     a = rt.document_a
     decisions = state.get("comparison_results", [])
-    agent = [d for d in decisions if not d.settled]
-    settled = [d for d in decisions if d.settled]
+    agent = [d for d in decisions if not d.settled or d.action == "asked"]  # (a reviewer answered the agent)
+    settled = [d for d in decisions if d.settled and d.action != "asked"]
     registry = rt.registry
     timings = {k: round(v, 1) for k, v in rt.timings_ms.items()}
     timings["total"] = round((time.perf_counter() - rt.started) * 1000, 1)
@@ -86,6 +86,7 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
         counts=counts,
         moved=sum(1 for c in changes if c.moved),
         cosmetic=sum(1 for c in changes if c.cosmetic),
+        renumbered=sum(1 for c in changes if c.renumbered),
         splits=sum(1 for c in changes if len(c.a_ids) == 1 and len(c.b_ids) > 1),
         merges=sum(1 for c in changes if len(c.a_ids) > 1 and len(c.b_ids) == 1),
         timings_ms=timings,

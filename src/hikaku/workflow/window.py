@@ -6,7 +6,9 @@ The window outlives a graph step: each ``react_agent`` step fills the window fro
 queue, waits until at least one chunk is finished and returns the finished decisions,
 which the graph records (and a checkpoint keeps) while the others go on. The state says
 which chunks were started (``cursor``) and which are decided (``processed_chunks_a``),
-so a resumed run starts again the chunks that were under way when it stopped.
+so a resumed run starts again the chunks that were under way when it stopped. Before the
+run pauses to ask a reviewer (review mode), the chunks under way finish and are kept with
+the step, so that an answer given in another process examines nothing twice.
 
 Each chunk runs in a fresh context: the LLM agent inside it is a graph of its own, not
 a part of the comparison graph's step that happened to start it.

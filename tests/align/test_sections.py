@@ -1,0 +1,78 @@
+"""Sections first: riders of A and B are aligned by their titles and their own text,
+and chunks pair only within corresponding sections — never because the wording of two
+riders' boilerplate is the same."""
+
+from __future__ import annotations
+
+from hikaku import Document
+from hikaku._text import match_key
+from hikaku.align import align_sections, plan_alignment
+from hikaku.loaders import chunk_text
+
+BOILER = "第1条（特約の締結）\nこの特約は、主契約に付加して締結します。"
+RENEW_OLD = "第2条（特約の更新）\nこの特約は、申出がない限り更新します。"
+RENEW_NEW = "第2条（特約の更新）\nこの特約は、保険契約者からの申出がない限り、同一の内容で自動的に更新します。"
+
+
+def _doc(doc_id: str, text: str) -> Document:
+    return Document(id=doc_id, chunks=chunk_text(text, source=doc_id, markdown=True, id_prefix=doc_id))
+
+
+def _policy(riders: list[tuple[str, str, str]]) -> str:
+    """# 約款, a main part, then each rider: ## title, its benefit clause and two boilerplate ones."""
+    out = ["# 約款", "", "第1条（目的）", "この約款は保険契約の内容を定めます。", ""]
+    for title, benefit, renew in riders:
+        out += [f"## {title}", "", BOILER, "", f"第2条（{title}の給付）", benefit, "", renew.replace("第2条", "第3条"), ""]
+    return "\n".join(out)
+
+
+A = _doc("a", _policy([("通院特約", "通院1回につき給付金を支払います。", RENEW_OLD),
+                       ("女性疾病特約", "女性特定疾病で入院したときに支払います。", RENEW_OLD)]))
+# B: the 通院 rider's renewal clause was reworded; a new rider is inserted, carrying the OLD
+# renewal wording word for word; 女性疾病特約 renamed
+B = _doc("b", _policy([("通院特約", "通院1回につき給付金を支払います。", RENEW_NEW),
+                       ("がん診断特約", "がんと診断確定されたときに支払います。", RENEW_OLD),
+                       ("女性疾病保障特約", "女性特定疾病で入院したときに支払います。", RENEW_OLD)]))
+
+
+def _plan(sections):
+    keys_a = [match_key(c.content) for c in A.chunks]
+    keys_b = [match_key(c.content) for c in B.chunks]
+    plan, _ = plan_alignment(keys_a, keys_b, keys_a, keys_b, normalized=True, sections=sections)
+    return {A.chunks[g.a[0]].id: [B.chunks[j].id for j in g.b] for g in plan.groups if len(g.a) == 1}
+
+
+def _rider_of(doc: Document, chunk_id: str) -> str:
+    path = doc.get(chunk_id).structure.section_path
+    return path[1] if len(path) > 1 else ""
+
+
+def test_sections_are_aligned_by_title_and_own_text():
+    sections = align_sections(A, B)
+    assert sections.titles() == [("約款", "約款"), ("通院特約", "通院特約"), ("女性疾病特約", "女性疾病保障特約")]
+    new_rider = [j for j, c in enumerate(B.chunks) if _rider_of(B, c.id) == "がん診断特約"]
+    assert new_rider and not any(sections.compatible(i, j) for i in range(len(A.chunks)) for j in new_rider)
+    mask = sections.mask(range(len(A.chunks)), new_rider)
+    assert not mask.any()
+
+
+def test_a_clause_never_pairs_with_another_riders_identical_clause():
+    renewal_a = next(c.id for c in A.chunks if c.content.startswith("第3条") and _rider_of(A, c.id) == "通院特約")
+    # by wording alone, the old renewal clause of 通院特約 is the new rider's (identical text)
+    unscoped = _plan(None)[renewal_a]
+    assert [_rider_of(B, j) for j in unscoped] == ["がん診断特約"]
+    # sections first: it pairs within its own rider, whose clause was reworded
+    scoped = _plan(align_sections(A, B))
+    assert [_rider_of(B, j) for j in scoped[renewal_a]] == ["通院特約"]
+    for a_id, b_ids in scoped.items():
+        for b_id in b_ids:
+            assert _rider_of(B, b_id) != "がん診断特約", (a_id, b_id)
+            rider_a, rider_b = _rider_of(A, a_id), _rider_of(B, b_id)
+            assert (rider_a, rider_b) in {("", ""), ("通院特約", "通院特約"), ("女性疾病特約", "女性疾病保障特約")}
+
+
+def test_one_numbering_constrains_nothing():
+    a = _doc("a", "# 規則\n\n第1条\n本文。\n\n## 第2章\n\n第2条\n本文。\n")
+    b = _doc("b", "# 規則\n\n第1条\n本文。\n\n## 第3章\n\n第2条\n本文。\n")
+    sections = align_sections(a, b)
+    assert not sections.constrained and sections.mask(range(len(a)), range(len(b))).all()

@@ -1,0 +1,131 @@
+"""What a reviewer gets for real documents (tests/policy_docs.py): the new rider reported
+as added (its heading row, then all its clauses), never paired with another rider's
+identical boilerplate; the renamed chapter one row; the clauses that only shifted their
+numbers (条ずれ) renumbered, not 変更; no Kangxi radical in any cell; the PDF and the
+chunk JSON of the same documents giving the same rows; the bundled example's renumbered
+clauses; English sections."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import hikaku
+from hikaku import render
+from tests.policy_docs import contract, make_policy_pdf, write_policy_json
+
+RADICALS = re.compile("[\u2e80-\u2fdf\uf900-\ufaff]")
+NEW_RIDER = "がん診断特約"
+
+
+@pytest.fixture(scope="module")
+def pdf_result(tmp_path_factory, use_embedder):
+    d = tmp_path_factory.mktemp("pdf")
+    return hikaku.compare(make_policy_pdf(d / "v1.pdf", 1), make_policy_pdf(d / "v2.pdf", 2), embedder=use_embedder)
+
+
+@pytest.fixture(scope="module")
+def json_result(tmp_path_factory, use_embedder):
+    d = tmp_path_factory.mktemp("json")
+    return hikaku.compare(write_policy_json(d / "v1.json", 1), write_policy_json(d / "v2.json", 2),
+                          embedder=use_embedder)
+
+
+def _rows(result):
+    """What a reviewer reads: every row that is not 一致, and every renumbered one."""
+    return [(c.type, c.item, c.summary, c.renumbered) for c in result.changes if c.type != "unchanged" or c.renumbered]
+
+
+@pytest.mark.parametrize("which", ["pdf_result", "json_result"])
+def test_the_new_rider_is_added_whole_and_pairs_with_no_other_rider(which, request):
+    result = request.getfixturevalue(which)
+    rider = [k for k, c in enumerate(result.changes) if c.path and NEW_RIDER in c.path]
+    head = next(k for k, c in enumerate(result.changes) if c.item == NEW_RIDER)
+    assert rider == list(range(head, head + 7))  # its heading row, then its six clauses, together
+    assert all(result.changes[k].type == "added" for k in rider)
+    assert [result.changes[k].item for k in rider[1:]] == [
+        f"{NEW_RIDER} 第{n}条（{t}）" for n, t in enumerate(
+            ["特約の締結", "特約の保険期間", "がん診断給付金の支払", "特約の消滅", "特約の解約", "特約の更新"], 1)]
+    # the other riders' identical boilerplate stayed with their own riders, unchanged
+    for c in result.changes:
+        if c.a_ids and c.b_ids:
+            assert (NEW_RIDER in c.path) is False
+            assert c.type == "unchanged" or not c.item.startswith(("通院", "先進", "女性")), c
+
+
+@pytest.mark.parametrize("which", ["pdf_result", "json_result"])
+def test_the_chapter_rename_is_one_row_and_shifted_clauses_are_renumbered(which, request):
+    result = request.getfixturevalue(which)
+    renamed = [c for c in result.changes if c.type != "unchanged" and "給付金の支払" in c.b_text
+               and c.item != "目次" and NEW_RIDER not in c.path]
+    assert [(c.item, c.summary) for c in renamed] == [
+        ("第2章 保険金の支払", "「第2章 保険金の支払」 → 「第2章 給付金の支払」")]
+    # the clauses under it are not changes of their own
+    under = [c for c in result.changes if c.path and c.path[-1] == "第2章\u3000給付金の支払" and c.a_ids != renamed[0].a_ids]
+    assert {c.type for c in under if "手術" not in c.item and "先進医療" not in c.item} == {"unchanged"}
+    shifted = [c for c in result.changes if c.renumbered]
+    assert [(c.renumbering, c.type) for c in shifted] == [
+        ([("第5条", "第6条")], "unchanged"), ([("第6条", "第7条")], "unchanged"),
+        ([("第7条", "第8条"), ("第6条", "第7条")], "unchanged"), ([("第8条", "第9条"), ("第7条", "第8条")], "unchanged"),
+        ([("第9条", "第10条")], "unchanged")]
+    assert shifted[2].summary == "第7条 → 第8条、第6条 → 第7条"
+    assert result.stats.renumbered == 5
+    modified = [c.item for c in result.of_type("modified")]
+    assert modified == ["目次", "第2章 保険金の支払", "第1編\u3000普通保険約款 第4条（手術給付金）"]
+
+
+def test_the_toc_is_one_row(pdf_result):
+    (toc,) = [c for c in pdf_result.changes if c.item == "目次"]
+    assert len(toc.a_ids) == len(toc.b_ids) == 1 and "がん診断特約" in toc.b_text
+
+
+def test_no_cell_holds_a_kangxi_radical(pdf_result, json_result):
+    for result in (pdf_result, json_result):
+        assert not RADICALS.search(result.to_json())
+        assert not RADICALS.search(render(result, "md", include_unchanged=True))
+        assert any("日数" in c.b_text for c in result.changes)
+
+
+def test_pdf_and_chunk_json_give_the_same_rows(pdf_result, json_result):
+    assert _rows(pdf_result) == _rows(json_result)
+    assert len(_rows(pdf_result)) == 16  # TOC, chapter, 第4条, 第5条 added, 5 renumbered, rider + 6 clauses
+
+
+def test_markdown_folds_renumbered_clauses_into_one_line_and_strict_lists_them(tmp_path, json_result, use_embedder):
+    md = render(json_result, "md")
+    assert "**条番号のみ変更（5件）**: 第5条→第6条、第6条→第7条、第7条→第8条、第8条→第9条、第9条→第10条" in md
+    assert "第7条（猶予期間）" not in md
+    assert "条番号のみ変更 5" in md and "変更 3" in md
+    strict = hikaku.compare(write_policy_json(tmp_path / "v1.json", 1), write_policy_json(tmp_path / "v2.json", 2),
+                            embedder=use_embedder, strict=True)
+    assert [c.type for c in strict.changes if c.renumbered] == ["modified"] * 5
+    md = render(strict, "md")
+    assert "条番号のみ変更（" not in md
+    assert "| 第1編\u3000普通保険約款 第7条（猶予期間） | 第~~7~~条（猶予期間）" in md and "| 条番号のみ変更<br>第7条 → 第8条、第6条 → 第7条 |" in md
+    data = json.loads(strict.to_json())
+    assert data["stats"]["renumbered"] == 5 and data["changes"][0]["renumbered"] is False
+
+
+def test_the_example_reports_its_renumbered_clauses_as_renumbered(use_embedder):
+    result = hikaku.compare("examples/shugyo_kisoku_v1.md", "examples/shugyo_kisoku_v2.md", embedder=use_embedder)
+    shifted = {c.renumbering[0] for c in result.changes if c.renumbered}
+    assert shifted == {("第16条", "第18条"), ("第17条", "第19条"), ("第18条", "第20条"), ("第24条", "第25条")}
+    assert all(c.type == "unchanged" for c in result.changes if c.renumbered)
+    # a clause whose number shifted and whose text changed too is a change
+    wage = next(c for c in result.changes if c.item.startswith("第19条"))
+    assert wage.type == "modified" and not wage.renumbered and "25日 → 20日" in wage.summary
+    moved = next(c for c in result.changes if c.moved)  # 第10条（秘密保持） moved to the end: a move, not a shift
+    assert not moved.renumbered
+    assert "| 第16条（産前産後の休業）" not in render(result, "md")
+
+
+def test_english_contract_changes_are_reported_under_their_section(tmp_path, use_embedder):
+    (tmp_path / "v1.txt").write_text(contract(1), encoding="utf-8")
+    (tmp_path / "v2.txt").write_text(contract(2), encoding="utf-8")
+    result = hikaku.compare(tmp_path / "v1.txt", tmp_path / "v2.txt", embedder=use_embedder, lang="en")
+    (change,) = result.of_type("modified")
+    assert change.item == "Section 2.1（Fees）" or change.item.startswith("Section 2.1")
+    assert "ARTICLE II PAYMENT" in change.path
+    assert "USD 10,000" in change.a_text and "USD 12,000" in change.b_text
