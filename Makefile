@@ -55,8 +55,8 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/timing.py --write
 
 ## bench-llm: a real small LLM (llama.cpp and Qwen2.5-Coder-1.5B from PyPI, in its own bench/.llm-venv) against
-## the offline policy on a subset of the dev pairs, written to bench/RESULTS.md (not part of make test; about
-## 30 minutes on 2 cores, once the 1.1 GB model is installed). See docs/local-llm.md.
+## the offline policy on a subset of the dev pairs, written to bench/RESULTS.md (not part of make test; long:
+## see bench/RESULTS.md for the pace measured so far). See docs/local-llm.md.
 bench-llm: $(VENV)/.installed-openai
 	$(BIN)/python bench/llm_local.py --write
 
