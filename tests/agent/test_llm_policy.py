@@ -12,6 +12,7 @@ from langchain_core.messages import AIMessage, ToolMessage
 import hikaku
 from hikaku import run_comparison
 from hikaku.agent.answer import ComparisonAnswer, check_answer
+from hikaku.align import load_calibration
 from tests.fakes import ScriptedChatModel, answer, chunk_id_of, search_then_answer, tool_call
 from tests.helpers import doc
 
@@ -44,8 +45,8 @@ def texts(document):
 
 
 def compare_with(model, docs, embedder, tmp_path, **options):
-    """The three changed pairs go to the model whatever the plan's certainty (which the
-    calibration decides): llm_scope 'changed' unless a test says otherwise."""
+    """With ``llm_scope="changed"`` the LLM examines the changed chunks (a2, a4, a6), whichever
+    of them the plan finds certain."""
     a, b = docs
     options.setdefault("llm_scope", "changed")
     return run_comparison(a, b, chat_model=model, embedder=embedder, trace=tmp_path / "trace.jsonl", **options)
@@ -72,13 +73,17 @@ def test_tools_run_through_the_registry_and_the_answer_lands_in_the_result(docs,
         assert change.offline_summary  # hikaku's own description kept as evidence
     s = result.stats
     assert s.policy == "llm" and s.llm_model == "scripted"
-    assert s.llm_calls == 6 and s.llm_input_tokens == 600 and s.llm_output_tokens == 60
-    assert s.tool_calls == {"vector_similarity_tool": 3}
-    assert [(c.a_ids, c.llm_calls, c.tool_calls, c.fallback) for c in s.per_chunk] == [
-        (["a2"], 2, 1, None), (["a4"], 2, 1, None), (["a6"], 2, 1, None)]
+    assert s.llm_calls == s.llm_requests == 6 and s.llm_input_tokens == 600 and s.llm_output_tokens == 60
+    assert s.llm_failed == s.llm_rejected == 0
+    assert [(c.a_ids, c.llm_calls, c.llm_requests, c.fallback) for c in s.per_chunk] == [
+        (["a2"], 2, 2, None), (["a4"], 2, 2, None), (["a6"], 2, 2, None)]
     events = read_trace(tmp_path)
     calls = [e for e in events if e["event"] == "tool_call"]
-    assert len(calls) == 3 and all(e["result"]["success"] for e in calls)
+    by_llm = [e for e in calls if e["by"] == "llm"]
+    assert [e["tool"] for e in by_llm] == ["vector_similarity_tool"] * 3 and all(e["result"]["success"] for e in by_llm)
+    # the rest gathered the evidence the answers are checked against (the offline policy's tools, no model)
+    assert s.tool_calls_total == len(calls) == sum(c.tool_calls for c in s.per_chunk) > 3
+    assert [e["chunk"] for e in events if e["event"] == "evidence"] == [["a2"], ["a4"], ["a6"]]
     # the tool message the model read is the registry's ToolResult
     tool_messages = [m for call in model.calls for m in call if isinstance(m, ToolMessage)]
     assert json.loads(tool_messages[0].content)["tool_name"] == "vector_similarity_tool"
@@ -91,12 +96,19 @@ def test_what_the_agent_decides_depends_on_what_its_tools_return(docs, use_embed
     result, _ = compare_with(model, docs, use_embedder, tmp_path, concurrency=1,
                              enabled_tools="string_search_tool,get_context_tool_a")
     # the vector tool is disabled: the agent was not given it, the call fails, the script finds nothing
+    # and answers 'deleted'; the deletion stands unless the evidence makes a counterpart certain
     assert "vector_similarity_tool" not in model.bound_tools
-    assert {c.a_ids[0] for c in result.of_type("deleted")} == CHANGED
-    assert {c.b_ids[0] for c in result.of_type("added")} == {"b2", "b4", "b6"}
+    events = read_trace(tmp_path)
+    assert [e["answer"]["change_type"] for e in events if e["event"] == "answer"][:3] == ["deleted"] * 3
+    certain = load_calibration().certain.value
+    strong = {e["chunk"][0] for e in events if e["event"] == "evidence"
+              and any(c["probability"] >= certain for c in e["candidates"])}
+    assert {c.a_ids[0] for c in result.of_type("deleted")} == CHANGED - strong
+    assert {c.a_ids[0] for c in result.stats.per_chunk if c.fallback} == strong
+    assert result.stats.llm_fallbacks == ({"evidence_deleted": len(strong)} if strong else {})
     refusals = [m for call in model.calls for m in call if isinstance(m, ToolMessage)]
     assert refusals and all("vector_similarity_tool" in str(m.content) for m in refusals)
-    assert not [e for e in read_trace(tmp_path) if e["event"] == "tool_call"]
+    assert not [e for e in read_trace(tmp_path) if e["event"] == "tool_call" and e["by"] == "llm"]
 
 
 def test_the_prompt_is_the_seeds_prompt_filled_with_the_chunk_and_the_results_so_far(docs, use_embedder, tmp_path):
@@ -150,10 +162,25 @@ def test_an_answer_outside_the_schema_is_retried_then_falls_back(docs, use_embed
 
 
 def test_a_model_that_never_answers_with_the_tool_hits_the_call_limit_and_falls_back(docs, use_embedder, tmp_path):
-    model = ScriptedChatModel(script=lambda messages: tool_call("get_context_tool_a", {"chunk_id": "a1"}))
-    result, _ = compare_with(model, docs, use_embedder, tmp_path, concurrency=1, llm_max_model_calls=3)
+    def script(messages):  # a new search every time: no loop, but no answer either
+        n = sum(1 for m in messages if isinstance(m, ToolMessage))
+        return tool_call("string_search_tool", {"pattern": f"第{n + 1}条", "document_id": "B"}, f"call_{n}")
+
+    model = ScriptedChatModel(script=script)
+    result, _ = compare_with(model, docs, use_embedder, tmp_path, concurrency=1, llm_max_model_calls=3,
+                             llm_max_failures=10)
     assert len(model.calls) == 3 * 2 * 3  # 3 calls per attempt, 2 attempts, 3 chunks
     assert result.stats.llm_fallbacks == {"invalid": 3}
+    assert result.stats.llm_requests == 18 and result.stats.llm_rejected == 6  # both attempts of each chunk
+
+
+def test_invalid_answers_count_toward_giving_the_llm_up(docs, use_embedder, tmp_path):
+    model = ScriptedChatModel(script=lambda messages: answer(["b99"], "modified", "", 0.9))
+    result, _ = compare_with(model, docs, use_embedder, tmp_path, concurrency=1, llm_max_failures=2)
+    assert len(model.calls) == 2 * 2  # two chunks, each retried once; then the LLM is given up
+    assert result.stats.llm_fallbacks == {"invalid": 2, "unavailable": 1}
+    note = next(n for n in result.notes if "打ち切った" in n)
+    assert "after chunk a4 (the 2nd chunk it examined)" in note and "2 chunks in a row" in note
 
 
 def test_identical_documents_cost_no_model_call(docs, use_embedder, tmp_path):
@@ -233,7 +260,10 @@ def test_concurrent_chunks_give_the_same_result(docs, use_embedder, tmp_path):
                                  concurrency=3, llm_scope="changed")
     assert [c.model_dump(exclude={"confidence"}) for c in one.changes] == \
         [c.model_dump(exclude={"confidence"}) for c in many.changes]
-    assert [c.tool_calls for c in many.stats.per_chunk] == [1, 1, 1]  # each chunk counted its own calls
+    # each chunk counted its own calls
+    assert [(c.llm_calls, c.tool_calls) for c in many.stats.per_chunk] == \
+        [(c.llm_calls, c.tool_calls) for c in one.stats.per_chunk]
+    assert [c.llm_calls for c in many.stats.per_chunk] == [2, 2, 2]
 
 
 def test_check_answer(docs):

@@ -60,7 +60,7 @@ def run_cli(args: list[str], home: Path, *, wait: bool = True, **popen):
 
 
 def llm_args(stub: OpenAIStub, *extra: str) -> list[str]:
-    """The changed chunks go to the model whatever the plan's certainty (the calibration's)."""
+    """The LLM examines the changed chunks (``--llm-scope changed``: whichever of them the plan settles)."""
     return ["--llm", "openai:gpt-4.1-mini", "--llm-base-url", stub.base_url, "-f", "json", "--no-progress",
             "--llm-scope", "changed", *extra]
 
@@ -96,7 +96,7 @@ def test_only_the_changed_chunks_are_asked_and_the_key_is_never_written(tmp_path
     for text in (out, err, trace.read_text(encoding="utf-8")):  # ... and written nowhere
         assert SECRET not in text
     events = [json.loads(line) for line in trace.read_text(encoding="utf-8").splitlines()]
-    assert [e["tool"] for e in events if e["event"] == "tool_call"] == ["vector_similarity_tool"] * 3
+    assert [e["tool"] for e in events if e["event"] == "tool_call" and e["by"] == "llm"] == ["vector_similarity_tool"] * 3
 
 
 def test_server_errors_are_retried(tmp_path):
@@ -107,6 +107,9 @@ def test_server_errors_are_retried(tmp_path):
     assert [e.status for e in stub.state.log[:3]] == [500, 500, 200]
     stats = json.loads(out)["stats"]
     assert stats["llm_fallbacks"] == {} and all(c["policy"] == "llm" for c in stats["per_chunk"])
+    # every request is counted: the two that failed, the retry that answered, and the rest
+    assert stats["llm_requests"] == len(stub.state.log) == 2 + 6 and stats["llm_failed"] == 2
+    assert stats["llm_calls"] == 6 and stats["per_chunk"][0]["llm_requests"] == 4
 
 
 def test_a_server_that_always_fails_leaves_the_run_to_the_offline_policy(tmp_path):
@@ -118,7 +121,9 @@ def test_a_server_that_always_fails_leaves_the_run_to_the_offline_policy(tmp_pat
     stats = json.loads(out)["stats"]
     assert stats["llm_fallbacks"] == {"error": 3, "unavailable": 2}
     assert len(stub.state.log) == 3 * 5  # three chunks, each tried 1 + 4 times, then the model is given up
-    assert "note: LLM の呼び出しに失敗した 3 件" in err and "note: LLM が応答しないため、2 件" in err
+    assert "note: LLM の呼び出しに失敗した 3 件" in err and "note: LLM の利用を打ち切ったため、残りの 2 件" in err
+    assert "given up after chunk a7 (the 3rd chunk it examined)" in err
+    assert stats["llm_requests"] == stats["llm_failed"] == len(stub.state.log) and stats["llm_calls"] == 0
     assert changes_of(out) == changes_of(offline[1])
 
 

@@ -34,6 +34,7 @@ class Claim:
     a_ids: tuple[str, ...]
     similarity: float
     certain: bool
+    probability: float = 0.0  # that the claim is right: the plan's calibrated pair probability, a decision's score
 
 
 class AgentView(Protocol):

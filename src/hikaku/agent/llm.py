@@ -1,12 +1,20 @@
 """The LLM agent policy: a ReAct agent built with ``langchain.agents.create_agent`` over
 the same five tools as the offline policy.
 
-For one chunk (group) of A it fills the seeds' system prompt with the chunk and what the
-comparison knows so far (the plan's candidate, where the neighbours went), lets the model
-call the tools, and takes its structured final answer (:class:`ComparisonAnswer`). An
-answer that cannot be used is retried once with the problem spelled out; a second bad
-answer, a model that keeps failing after its retries, or a spent token budget hands the
-chunk to the offline policy, and the fallback is recorded.
+For one chunk (group) of A it first has the offline policy examine the chunk with the
+tools (no model): the evidence — candidates with their calibrated probabilities — and the
+decision that stands if the LLM's is not used. It then fills the seeds' system prompt with
+the chunk and what the comparison knows so far (the plan's candidate, where the neighbours
+went), lets the model call the tools, and takes its structured final answer
+(:class:`ComparisonAnswer`). An answer that cannot be used — ids that do not exist or are
+of document A, a type that contradicts its ids, or a claim against strong evidence
+(``hikaku.agent.evidence``) — is retried once with the problem (and the evidence) spelled
+out. Tool use is kept on track by middleware (``hikaku.agent.middleware``): a repeated
+call, ids of the wrong document and a plain-text reply are corrected once, then stopped.
+Whenever the LLM's turn is not used — a second bad answer, a stop, a model that keeps
+failing after its retries — the offline decision stands, the chunk counts as a failure
+toward ``llm_max_failures``, and the fallback is recorded with its kind; a spent token
+budget or a given-up model hands the remaining chunks to the offline policy.
 """
 
 from __future__ import annotations
@@ -33,9 +41,19 @@ from ..document import Document
 from ..llm.errors import describe_error, is_retryable
 from ..settings import CompareOptions
 from ..tools import ToolRegistry
-from .answer import ComparisonAnswer, check_answer
+from .answer import ComparisonAnswer, Problem, answer_problem
 from .base import AgentPolicy, AgentTask, AgentView, Decision
 from .budget import RunBudget
+from .evidence import describe_evidence, evidence_prompt, guard_answer
+from .middleware import (
+    DocumentIdsMiddleware,
+    PlainTextMiddleware,
+    RepeatedCallMiddleware,
+    ToolUseStopped,
+    Turn,
+    current_turn,
+)
+from .offline import Examination
 from .prompts import render, tool_descriptions
 from .recording import ChunkRecorder, ModelUsageCallback, TraceWriter, current_recorder, llm_turn
 
@@ -49,7 +67,10 @@ _MAX_CHUNK_CHARS = 4000
 
 class LLMPolicy:
     """Decides with a chat model; see the module docstring. Thread-safe: chunks may be
-    examined concurrently (tool calls and the offline fallback are serialised by *lock*)."""
+    examined concurrently (tool calls and the offline examination are serialised by
+    *lock*). *certain*: the calibration's level at which a candidate counts as certain
+    (the evidence guard's threshold); the guard needs a *fallback* that can examine
+    (the offline policy)."""
 
     name = "llm"
 
@@ -64,6 +85,7 @@ class LLMPolicy:
         options: CompareOptions,
         budget: RunBudget,
         lock: threading.RLock,
+        certain: float = 1.0,
         trace: TraceWriter | None = None,
         model_name: str = "",
         constraints: Constraints | None = None,
@@ -74,12 +96,14 @@ class LLMPolicy:
         self.options = options
         self.budget = budget
         self.lock = lock
+        self.certain = certain
         self.trace = trace
         self.model_name = model_name or getattr(model, "model_name", "") or type(model).__name__
         self.concurrency: int | None = options.concurrency
         self.tool_names = registry.names
         o = options
         middleware: list[Any] = [
+            PlainTextMiddleware(o.lang, ANSWER_TOOL),  # first: its after_model hook runs after the others'
             ModelRetryMiddleware(
                 max_retries=o.llm_max_retries, retry_on=is_retryable, on_failure="error", backoff_factor=2.0,
                 initial_delay=o.llm_retry_initial_delay_s, max_delay=o.llm_retry_max_delay_s, jitter=True,
@@ -87,7 +111,11 @@ class LLMPolicy:
             ModelCallLimitMiddleware(run_limit=o.llm_max_model_calls, exit_behavior="end"),
         ]
         if o.llm_max_tool_calls > 0:
-            middleware.append(ToolCallLimitMiddleware(run_limit=o.llm_max_tool_calls, exit_behavior="continue"))
+            middleware += [
+                ToolCallLimitMiddleware(run_limit=o.llm_max_tool_calls, exit_behavior="continue"),
+                RepeatedCallMiddleware(o.lang, ANSWER_TOOL),
+                DocumentIdsMiddleware(document_a, document_b, o.lang),
+            ]
         tools = registry.as_langchain_tools() if o.llm_max_tool_calls > 0 else []
         self.agent = create_agent(
             model,
@@ -97,7 +125,7 @@ class LLMPolicy:
             name="hikaku_react_agent",
         )
         # a model call, a tool step and the middleware hooks per round, with room to spare
-        self.recursion_limit = 6 * o.llm_max_model_calls + 10
+        self.recursion_limit = 8 * o.llm_max_model_calls + 10
 
     # -- the decision --------------------------------------------------------------------
     def decide(self, task: AgentTask, view: AgentView) -> Decision:
@@ -105,37 +133,73 @@ class LLMPolicy:
         closed = self.budget.closed_reason()
         if closed is not None:
             return self._fallback(task, view, rec, *closed)
+        exam = self._examine(task, view, rec)
+        standing = self._standing(task, exam)
+        turn = Turn()
+        token = current_turn.set(turn)
         spent_before = rec.tokens
         answer: ComparisonAnswer | None = None
-        problem: str | None = None
+        problem: Problem | None = None
         try:
-            answer, problem = self._ask(task, view, rec, None)
-            if problem is not None:
-                rec.event("retry", problem=problem)
-                answer, problem = self._ask(task, view, rec, problem)
+            answer, problem = self._turn(task, view, rec, exam, turn)
+        except ToolUseStopped as e:  # counted as a rejected reply where it was raised
+            problem = Problem(e.kind, e.detail)
         except GraphRecursionError:
-            problem = "the agent did not finish within its step limit"
+            problem = Problem("invalid", "the agent did not finish within its step limit")
+            rec.reject(problem.kind, problem.detail)
         except Exception as e:  # the model failed after its retries (or the provider rejected the call)
             detail = describe_error(e)
             log.info("chunk %s: model failed: %s", task.a_ids[0], detail)
-            self.budget.failed(detail)
-            return self._fallback(task, view, rec, "error", detail)
+            self.budget.failed(f"error: {detail}", task.a_ids[0])
+            return self._fallback(task, view, rec, "error", detail, standing)
         finally:
+            current_turn.reset(token)
             self.budget.spend(rec.tokens - spent_before)
-        self.budget.succeeded()
         if problem is not None or answer is None:
-            return self._fallback(task, view, rec, "invalid", problem or "no answer")
-        return self._decision(answer, task, view, rec)
+            problem = problem or Problem("invalid", "no answer")
+            log.info("chunk %s: LLM answer not used: %s: %s", task.a_ids[0], problem.kind, problem.detail)
+            self.budget.failed(f"{problem.kind}: {problem.detail}", task.a_ids[0])
+            return self._fallback(task, view, rec, problem.kind, problem.detail, standing)
+        self.budget.succeeded()
+        return self._decision(answer, task, view, exam)
 
-    def _ask(self, task: AgentTask, view: AgentView, rec: ChunkRecorder,
-             correction: str | None) -> tuple[ComparisonAnswer | None, str | None]:
+    def _turn(self, task: AgentTask, view: AgentView, rec: ChunkRecorder, exam: Examination | None,
+              turn: Turn) -> tuple[ComparisonAnswer | None, Problem | None]:
+        """The model's answer, asked again once with the problem (and the evidence) when
+        it cannot be used; the problem that remains, if any."""
+        answer, problem = self._ask(task, view, rec, None, turn)
+        if problem is None and answer is not None:
+            problem = self._guard(answer, task, view, exam)
+        if problem is None:
+            return answer, None
+        rec.reject(problem.kind, problem.detail)
+        if problem.kind == "wrong_document" and not turn.correct("wrong_document"):
+            return None, Problem(problem.kind, problem.detail + " (again, after a correction)")
+        lang = self.options.lang
+        candidates = exam.candidates if exam is not None else ()
+        if problem.kind.startswith("evidence_"):
+            correction = evidence_prompt(problem, candidates, lang, ANSWER_TOOL)
+        else:
+            correction = render("agent_retry", lang, problem=problem.detail, answer_tool=ANSWER_TOOL,
+                                evidence=describe_evidence(candidates, lang))
+        rec.event("retry", kind=problem.kind, problem=problem.detail)
+        answer, problem = self._ask(task, view, rec, correction, turn)
+        if problem is None and answer is not None:
+            problem = self._guard(answer, task, view, exam)
+        if problem is not None:
+            rec.reject(problem.kind, problem.detail)
+        return answer, problem
+
+    def _ask(self, task: AgentTask, view: AgentView, rec: ChunkRecorder, correction: str | None,
+             turn: Turn) -> tuple[ComparisonAnswer | None, Problem | None]:
         lang = self.options.lang
         messages: list[Any] = [
             SystemMessage(self._system_prompt(task, view)),
             HumanMessage(render("agent_task", lang, chunk_id=task.a_ids[0], answer_tool=ANSWER_TOOL)),
         ]
         if correction is not None:
-            messages.append(HumanMessage(render("agent_retry", lang, problem=correction, answer_tool=ANSWER_TOOL)))
+            messages.append(HumanMessage(correction))
+        turn.new_attempt()
         token = llm_turn.set(True)
         try:
             out = self.agent.invoke(
@@ -143,22 +207,78 @@ class LLMPolicy:
                 config={"callbacks": [ModelUsageCallback(rec)], "recursion_limit": self.recursion_limit},
             )
         except StructuredOutputValidationError as e:
-            return None, f"the answer does not fit the {ANSWER_TOOL} schema: {shorten(str(e.source), 300)}"
+            return None, Problem("invalid",
+                                 f"the answer does not fit the {ANSWER_TOOL} schema: {shorten(str(e.source), 300)}")
         finally:
             llm_turn.reset(token)
         answer = out.get("structured_response")
         if not isinstance(answer, ComparisonAnswer):
-            return None, f"no final answer with {ANSWER_TOOL} (model or tool call limit reached?)"
+            return None, Problem("invalid", f"no final answer with {ANSWER_TOOL} (model or tool call limit reached?)")
         rec.event("answer", answer=answer.model_dump())
-        problem = check_answer(answer, self.b, self.a, a_ids=task.a_ids, constraints=self.constraints)
+        problem = answer_problem(answer, self.b, self.a, a_ids=task.a_ids, constraints=self.constraints)
         apart = [i for i in answer.counterpart_ids if problem is None and not view.compatible(task.a_ids, i)]
         if apart:  # the structure is strong evidence: a clause of another rider is never the counterpart
-            problem = (f"counterpart_ids {', '.join(apart)} belong to another section of document B (another rider "
-                       "or part), not the one that corresponds to this chunk's section")
+            problem = Problem("invalid", f"counterpart_ids {', '.join(apart)} belong to another section of document B "
+                              "(another rider or part), not the one that corresponds to this chunk's section")
         return answer, problem
 
-    def _decision(self, answer: ComparisonAnswer, task: AgentTask, view: AgentView, rec: ChunkRecorder) -> Decision:
-        ids = tuple(sorted(dict.fromkeys(answer.counterpart_ids), key=lambda i: self.b.position(i) or 0))
+    # -- the evidence --------------------------------------------------------------------
+    def _examine(self, task: AgentTask, view: AgentView, rec: ChunkRecorder) -> Examination | None:
+        """The offline policy's examination of the chunk (tool calls, no model call)."""
+        examine = getattr(self.fallback, "examine", None)
+        if examine is None:
+            return None
+        with self.lock:
+            exam: Examination = examine(task, view)
+        rec.event("evidence", certain=self.certain, offline=list(exam.decision.b_ids),
+                  candidates=[{"b_ids": list(c.b_ids), "probability": round(c.probability, 4),
+                               "claimed_by": list(c.claimed_by)} for c in exam.candidates[:5]])
+        return exam
+
+    def _probability(self, exam: Examination, task: AgentTask, view: AgentView, b_ids: tuple[str, ...]) -> float:
+        """The candidate model's probability that *b_ids* is the counterpart."""
+        weigh = getattr(self.fallback, "probability_of", None)
+        if weigh is None:
+            return next((c.probability for c in exam.candidates if c.b_ids == b_ids), 0.0)
+        with self.lock:
+            return float(weigh(exam, task, view, b_ids))
+
+    def _guard(self, answer: ComparisonAnswer, task: AgentTask, view: AgentView,
+               exam: Examination | None) -> Problem | None:
+        if exam is None:
+            return None
+        ordered = answer.model_copy(update={"counterpart_ids": list(self._ordered(answer))})
+        return guard_answer(ordered, exam.candidates, self.certain,
+                            lambda b_ids: self._probability(exam, task, view, b_ids))
+
+    def _ordered(self, answer: ComparisonAnswer) -> tuple[str, ...]:
+        """The answer's counterparts, each once, in document order."""
+        return tuple(sorted(dict.fromkeys(answer.counterpart_ids), key=lambda i: self.b.position(i) or 0))
+
+    def _standing(self, task: AgentTask, exam: Examination | None) -> Decision | None:
+        """The decision that stands when the LLM's is not used."""
+        if task.certain:  # the plan had settled it: keep the plan's pair, as convincing as the plan found it
+            sim = task.proposal_similarity
+            return Decision(task.a_ids, task.proposal_b_ids, "agent", "confirm", sim,
+                            max(sim, task.proposal_probability), 0.9, "the plan's certain match")
+        return exam.decision if exam is not None else None
+
+    def _decision(self, answer: ComparisonAnswer, task: AgentTask, view: AgentView,
+                  exam: Examination | None) -> Decision:
+        """The LLM's decision. How convincing it is when it competes with other decisions
+        for a chunk of B (``align.resolve``) is the calibrated probability of its
+        counterpart, not the model's own confidence: a claim the evidence supports wins."""
+        d = self._llm_decision(answer, task, view, exam)
+        if exam is None:
+            return d
+        # the offline policy's judgement beside it, for a reviewer (hikaku.review; the same as
+        # agent.second_opinion would find, which then has nothing to add)
+        return replace(d, candidates=exam.decision.candidates, offline_choice=exam.decision.b_ids,
+                       offline_probability=exam.decision.score)
+
+    def _llm_decision(self, answer: ComparisonAnswer, task: AgentTask, view: AgentView,
+                      exam: Examination | None) -> Decision:
+        ids = self._ordered(answer)
         desc = answer.description.strip()
         if answer.change_type == "deleted":
             return Decision(task.a_ids, (), "agent", "delete", None, answer.confidence, answer.confidence,
@@ -168,18 +288,19 @@ class LLMPolicy:
             alternatives: tuple[tuple[tuple[str, ...], float], ...] = ()
             if task.proposal_b_ids and task.proposal_b_ids != ids and task.proposal_probability > 0.5:
                 alternatives = ((task.proposal_b_ids, task.proposal_probability),)
-        score = 0.5 * sim + 0.5 * answer.confidence
+        if exam is not None:
+            score = self._probability(exam, task, view, ids)
+        else:
+            score = 0.5 * sim + 0.5 * answer.confidence
         return Decision(task.a_ids, ids, "agent", "llm", sim, score, answer.confidence,
                         desc or "counterpart chosen by the LLM", alternatives=alternatives, description=desc,
                         policy="llm")
 
-    def _fallback(self, task: AgentTask, view: AgentView, rec: ChunkRecorder, kind: str, detail: str) -> Decision:
+    def _fallback(self, task: AgentTask, view: AgentView, rec: ChunkRecorder, kind: str, detail: str,
+                  standing: Decision | None = None) -> Decision:
         rec.event("fallback", kind=kind, detail=detail)
-        if task.certain:  # the plan had settled it: keep the plan's pair
-            sim = task.proposal_similarity
-            d = Decision(task.a_ids, task.proposal_b_ids, "agent", "confirm", sim, sim, 0.9,
-                         "the plan's certain match")
-        else:
+        d = standing if standing is not None else self._standing(task, None)
+        if d is None:
             with self.lock:
                 d = self.fallback.decide(task, view)
         return replace(d, policy="offline", fallback=Fallback(kind, detail))

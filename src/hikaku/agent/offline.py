@@ -40,7 +40,7 @@ from .base import AgentTask, AgentView, Claim, Decision
 from .keywords import extract_keywords
 from .messages import Thoughts
 
-__all__ = ["CandidateEvidence", "OfflinePolicy", "PolicyParams", "group_text"]
+__all__ = ["CandidateEvidence", "Examination", "OfflinePolicy", "PolicyParams", "group_text"]
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,34 @@ class PolicyParams:
 @dataclass(frozen=True)
 class CandidateEvidence:
     """What the policy knew about one candidate when it decided (also what
-    bench/calibrate.py fits the candidate model on)."""
+    bench/calibrate.py fits the candidate model on, and what the LLM's answer is
+    checked against: ``hikaku.agent.evidence``)."""
 
     b_ids: tuple[str, ...]
     features: dict[str, float]
     probability: float
+    claimed_by: tuple[str, ...] = ()  # another group of A that holds the candidate (not settled)
+    claim_probability: float = 0.0  # how probable that group's claim is
+
+
+@dataclass(frozen=True)
+class _Context:
+    """Where the policy expected the counterpart (to weigh a candidate named later)."""
+
+    a_path: tuple[str, ...]
+    lo: int
+    hi: int
+    prev_cp: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Examination:
+    """The policy's examination of one group: its decision and the evidence behind it
+    (the available candidates, most probable first)."""
+
+    decision: Decision
+    candidates: tuple[CandidateEvidence, ...]
+    context: _Context
 
 
 @dataclass
@@ -153,6 +176,10 @@ class OfflinePolicy:
 
     # -- the loop ----------------------------------------------------------------------
     def decide(self, task: AgentTask, view: AgentView) -> Decision:
+        return self.examine(task, view).decision
+
+    def examine(self, task: AgentTask, view: AgentView) -> Examination:
+        """Observe, think, act and reflect for one group: the decision and its evidence."""
         a_ids = task.a_ids
         first = self.doc_a.get(a_ids[0])
         assert first is not None
@@ -237,9 +264,38 @@ class OfflinePolicy:
                                        ("same-headings", c.same_path), ("same-predecessor", c.sequence)) if on
             )
             t.add("candidate", b=",".join(c.b_ids), sim=c.similarity, flags=flags, prob=c.probability)
+        evidence = [_evidence(c) for c in available]
         if self.observer is not None:
-            self.observer(task, [CandidateEvidence(c.b_ids, c.features(), c.probability) for c in available])
-        return self._decide(t, task, available, label)
+            self.observer(task, evidence)
+        return Examination(self._decide(t, task, available, label), tuple(evidence),
+                           _Context(tuple(a_path), lo, hi, tuple(prev_cp)))
+
+    def probability_of(self, exam: Examination, task: AgentTask, view: AgentView, b_ids: Sequence[str]) -> float:
+        """The candidate model's probability that *b_ids* is the group's counterpart, for
+        a counterpart named after the examination (by an LLM): weighed like the
+        candidates the tools surfaced (similarity, region, label, title, headings,
+        predecessor, claims); 0 for an unknown chunk or one another group holds for certain."""
+        ids = tuple(b_ids)
+        for e in exam.candidates:
+            if e.b_ids == ids:
+                return e.probability
+        positions = [view.position_b(b) for b in ids]
+        if not ids or any(p is None for p in positions):
+            return 0.0
+        c = _Candidate(ids, min(p for p in positions if p is not None))
+        c.proposal = ids == task.proposal_b_ids
+        first, b_first = self.doc_a.get(task.a_ids[0]), self.doc_b.get(ids[0])
+        label = first.structure.structural_label if first is not None else None
+        c.label_match = bool(label) and b_first is not None and b_first.structure.structural_label == label
+        self._evaluate({ids: c}, task, view, exam.context.lo, exam.context.hi)
+        if not self._available(c, task.a_ids):
+            return 0.0
+        if c.proposal:
+            c.similarity = task.proposal_similarity
+        elif len(ids) > 1:
+            c.similarity = view.group_similarity(task.a_ids, ids)
+        self._verify(Thoughts(self.lang), c, list(exam.context.a_path), exam.context.prev_cp)
+        return self.model.probability(c.features())
 
     def _expected_region(self, t: Thoughts, task: AgentTask, view: AgentView) -> tuple[int, int, tuple[str, ...]]:
         lo, hi = task.window
@@ -365,6 +421,13 @@ class OfflinePolicy:
         top = best.probability if best is not None else 0.0
         t.add("delete", best=top)
         return _decision(a_ids, [], "delete", None, 1.0 - top, 1.0 - top, "no counterpart in B", [], t.lines, weighed)
+
+
+def _evidence(c: _Candidate) -> CandidateEvidence:
+    other = c.claim is not None and not c.proposal
+    return CandidateEvidence(c.b_ids, c.features(), c.probability,
+                             claimed_by=c.claim.a_ids if other and c.claim else (),
+                             claim_probability=c.claim.probability if other and c.claim else 0.0)
 
 
 def _norm_title(chunk: Chunk | None) -> str | None:

@@ -74,6 +74,9 @@ class ChunkRecorder:
         self.input_tokens = 0
         self.output_tokens = 0
         self.tool_calls = 0
+        self.requests = 0
+        self.failed = 0
+        self.rejected = 0
         self._lock = threading.Lock()
 
     def event(self, event: str, **data: Any) -> None:
@@ -84,7 +87,8 @@ class ChunkRecorder:
         with self._lock:
             self.tool_calls += 1
         if self.trace is not None:  # serialising a ToolResult costs: only for a trace
-            self.event("tool_call", tool=name, args=args, result=result.to_dict())
+            self.event("tool_call", tool=name, args=args, result=result.to_dict(),
+                       by="llm" if llm_turn.get() else "offline")
 
     def model(self, usage: dict[str, Any] | None, tool_calls: list[dict[str, Any]], content: str) -> None:
         inp = int((usage or {}).get("input_tokens", 0) or 0)
@@ -97,13 +101,30 @@ class ChunkRecorder:
                    tool_calls=[{"name": c.get("name"), "args": c.get("args")} for c in tool_calls],
                    content=content[:2000])
 
+    def request(self) -> None:
+        """A request is being sent to the model (each attempt of a retried call too)."""
+        with self._lock:
+            self.requests += 1
+
+    def request_failed(self, error: str) -> None:
+        with self._lock:
+            self.failed += 1
+        self.event("model_error", error=error)
+
+    def reject(self, kind: str, detail: str) -> None:
+        """hikaku refused a reply of the model (an answer, a tool call, plain text)."""
+        with self._lock:
+            self.rejected += 1
+        self.event("rejected", kind=kind, detail=detail)
+
     @property
     def tokens(self) -> int:
         return self.input_tokens + self.output_tokens
 
     def usage(self) -> Usage:
         return Usage(llm_calls=self.llm_calls, input_tokens=self.input_tokens, output_tokens=self.output_tokens,
-                     tool_calls=self.tool_calls)
+                     tool_calls=self.tool_calls, llm_requests=self.requests, llm_failed=self.failed,
+                     llm_rejected=self.rejected)
 
 
 def record_tool_call(name: str, args: dict[str, Any], result: ToolResult) -> None:
@@ -114,11 +135,17 @@ def record_tool_call(name: str, args: dict[str, Any], result: ToolResult) -> Non
 
 
 class ModelUsageCallback(BaseCallbackHandler):
-    """Reports every finished model call (usage, requested tool calls) and every failed
-    attempt to a recorder."""
+    """Reports every request to the model, every finished call (usage, requested tool
+    calls) and every failed attempt to a recorder."""
 
     def __init__(self, recorder: ChunkRecorder) -> None:
         self.recorder = recorder
+
+    def on_chat_model_start(self, serialized: Any, messages: Any, **kwargs: Any) -> None:
+        self.recorder.request()
+
+    def on_llm_start(self, serialized: Any, prompts: Any, **kwargs: Any) -> None:  # a completion model
+        self.recorder.request()
 
     def on_llm_end(self, response: Any, **kwargs: Any) -> None:
         for generations in response.generations:
@@ -131,4 +158,4 @@ class ModelUsageCallback(BaseCallbackHandler):
                                     content)
 
     def on_llm_error(self, error: BaseException, **kwargs: Any) -> None:
-        self.recorder.event("model_error", error=describe_error(error))
+        self.recorder.request_failed(describe_error(error))

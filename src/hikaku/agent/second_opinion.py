@@ -35,6 +35,8 @@ class SecondOpinion:
         d = self.policy.decide(task, view)
         if d.policy != "llm":  # the offline policy decided (a fall-back): nothing to compare
             return d
+        if d.offline_choice is not None:  # the policy examined the chunk offline itself (the evidence guard)
+            return d
         with self.lock:
             o = self.offline.decide(task, view)
         return replace(d, candidates=o.candidates, offline_choice=o.b_ids, offline_probability=o.score)

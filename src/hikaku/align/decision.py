@@ -21,10 +21,13 @@ DecidedBy = Literal["anchor", "plan", "agent", "resolver", "reviewer"]
 class Usage:
     """What examining one group cost."""
 
-    llm_calls: int = 0
+    llm_calls: int = 0  # model calls that returned
     input_tokens: int = 0
     output_tokens: int = 0
     tool_calls: int = 0
+    llm_requests: int = 0  # every request sent to the model: returned, failed or retried
+    llm_failed: int = 0  # requests that failed (HTTP errors, timeouts, dropped connections)
+    llm_rejected: int = 0  # replies hikaku refused (see hikaku.agent.llm)
 
     @property
     def tokens(self) -> int:
@@ -35,7 +38,7 @@ class Usage:
 class Fallback:
     """Why the LLM that was meant to decide a group did not."""
 
-    kind: str  # budget | unavailable | error | invalid
+    kind: str  # budget | unavailable | error | invalid | wrong_document | evidence_deleted | evidence_weaker | loop | plain_text
     detail: str
 
     def __str__(self) -> str:

@@ -113,7 +113,10 @@ class ChunkCost(BaseModel):
     input_tokens: int = 0
     output_tokens: int = 0
     tool_calls: int = 0
-    fallback: str | None = None  # why the LLM did not decide (budget, unavailable, error, invalid)
+    fallback: str | None = None  # why the LLM did not decide: "<kind>: <detail>" (see Stats.llm_fallbacks)
+    llm_requests: int = 0  # every request sent to the model for this chunk (failed and retried ones too)
+    llm_failed: int = 0
+    llm_rejected: int = 0
 
 
 class Stats(BaseModel):
@@ -128,16 +131,19 @@ class Stats(BaseModel):
     timings_ms: dict[str, float] = Field(default_factory=dict)
     tool_calls: dict[str, int] = Field(default_factory=dict)
     tool_calls_total: int = 0
-    llm_calls: int = 0
+    llm_calls: int = 0  # model calls that returned an answer
     llm_input_tokens: int = 0
     llm_output_tokens: int = 0
+    llm_requests: int = 0  # every request sent to the model: returned, failed, retried
+    llm_failed: int = 0  # requests that failed (HTTP errors, timeouts, dropped connections)
+    llm_rejected: int = 0  # model replies hikaku refused (invalid, against the evidence, loops, plain text)
     policy: str = "offline"
     chunks_settled_without_agent: int = 0
     chunks_examined_by_agent: int = 0
     embedding_model: str | None = None
     embedded_texts: int = 0
     llm_model: str | None = None
-    llm_fallbacks: dict[str, int] = Field(default_factory=dict)  # kind (budget, unavailable, error, invalid) -> chunks
+    llm_fallbacks: dict[str, int] = Field(default_factory=dict)  # kind (budget, unavailable, error, …) -> chunks
     per_chunk: list[ChunkCost] = Field(default_factory=list)  # the chunks the agent examined
     run_id: str | None = None
     decisions_applied: int = 0  # a reviewer's decisions (--decisions) that applied to these documents

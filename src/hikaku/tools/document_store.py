@@ -28,7 +28,8 @@ class DocumentStore:
         self.side = side
         self.index = index
         self.index.index_document(document, searchable)
-        self._summaries: dict[tuple[str, ...], str] = {}
+        self._summaries: dict[tuple[str, ...], str] = {}  # written by the summarizer
+        self._extractive: dict[tuple[str, ...], str] = {}
         self.summarizer = summarizer
 
     @property
@@ -135,6 +136,10 @@ class DocumentStore:
         got = self._summaries.get(prefix)
         if got is not None:
             return got
+        # the summarizer may decline (it writes only for the LLM's own calls): its summary is
+        # cached when written, the extractive one apart, so that a later call may still get one
+        if self.summarizer is None and prefix in self._extractive:
+            return self._extractive[prefix]
         n = len(prefix)
         members = [c for c, p in zip(self.document.chunks, self._paths) if p[:n] == prefix]
         if self.summarizer is not None and members:
@@ -143,6 +148,8 @@ class DocumentStore:
                 got = shorten(f"{prefix[-1]}: {written} ({len(members)} chunks)", 2 * SUMMARY_CHARS)
                 self._summaries[prefix] = got
                 return got
+        if prefix in self._extractive:
+            return self._extractive[prefix]
         sentences: list[str] = []
         for c in members:
             for s in split_sentences(c.content):
@@ -154,7 +161,7 @@ class DocumentStore:
                 break
         text = f"{prefix[-1]}: " + " ".join(sentences) if sentences else prefix[-1]
         got = shorten(f"{text} ({len(members)} chunks)" if members else text, SUMMARY_CHARS)
-        self._summaries[prefix] = got
+        self._extractive[prefix] = got
         return got
 
 

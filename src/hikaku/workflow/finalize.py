@@ -40,13 +40,20 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
     )
 
 
+# why the LLM's decision was not used, in the order the notes give them
+FALLBACK_KINDS = ("unavailable", "budget", "error", "invalid", "wrong_document", "evidence_deleted",
+                  "evidence_weaker", "loop", "plain_text")
+
+
 def _notes(stats: Stats, L: dict[str, str]) -> list[str]:
+    """One note per kind of fallback: how many chunks, and the last reason given."""
     notes = []
-    for kind in ("budget", "unavailable", "error", "invalid"):
+    for kind in (*FALLBACK_KINDS, *sorted(set(stats.llm_fallbacks) - set(FALLBACK_KINDS))):
         details = [c.fallback.split(":", 1)[1].strip() for c in stats.per_chunk
-                   if c.fallback and c.fallback.startswith(kind + ":")]
+                   if c.fallback and c.fallback.split(":", 1)[0] == kind]
         if details:
-            notes.append(L[f"note_{kind}"].format(n=len(details), detail=details[-1]))
+            template = L.get(f"note_{kind}", L["note_other"])
+            notes.append(template.format(n=len(details), detail=details[-1], kind=kind))
     return notes
 
 
@@ -54,16 +61,21 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
     counts: dict[str, int] = {t: 0 for t in CHANGE_TYPES}
     for c in changes:
         counts[c.type] += 1
+    a = rt.document_a
     decisions = state.get("comparison_results", [])
     agent = [d for d in decisions if not d.settled or d.action == "asked"]  # (a reviewer answered the agent)
     settled = [d for d in decisions if d.settled and d.action != "asked"]
     registry = rt.registry
     timings = {k: round(v, 1) for k, v in rt.timings_ms.items()}
     timings["total"] = round((time.perf_counter() - rt.started) * 1000, 1)
+    # in document order (decisions of concurrent chunks arrive as they finish)
+    agent.sort(key=lambda d: a.position(d.a_ids[0]) or 0)
     per_chunk = [
         ChunkCost(a_ids=list(d.a_ids), policy=d.policy, llm_calls=d.usage.llm_calls,
                   input_tokens=d.usage.input_tokens, output_tokens=d.usage.output_tokens,
-                  tool_calls=d.usage.tool_calls, fallback=str(d.fallback) if d.fallback else None)
+                  tool_calls=d.usage.tool_calls, fallback=str(d.fallback) if d.fallback else None,
+                  llm_requests=d.usage.llm_requests, llm_failed=d.usage.llm_failed,
+                  llm_rejected=d.usage.llm_rejected)
         for d in agent
     ]
     fallbacks: dict[str, int] = {}
@@ -83,6 +95,9 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
         llm_calls=sum(c.llm_calls for c in per_chunk),
         llm_input_tokens=sum(c.input_tokens for c in per_chunk),
         llm_output_tokens=sum(c.output_tokens for c in per_chunk),
+        llm_requests=sum(c.llm_requests for c in per_chunk),
+        llm_failed=sum(c.llm_failed for c in per_chunk),
+        llm_rejected=sum(c.llm_rejected for c in per_chunk),
         policy=rt.policy.name,
         chunks_settled_without_agent=sum(len(d.a_ids) for d in settled),
         chunks_examined_by_agent=sum(len(d.a_ids) for d in agent),

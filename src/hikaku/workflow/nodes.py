@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
-from contextvars import copy_context
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -102,20 +101,30 @@ def plan_alignment_node(state: ComparisonState, runtime: Runtime[ComparisonRunti
     }
 
 
-def _batch_size(rt: ComparisonRuntime) -> int:
-    """Groups examined in one step: a concurrent policy (waiting on a model) as many as it
-    runs at once; a one-at-a-time policy a few in a row (one checkpoint for several cheap
-    decisions)."""
-    return rt.policy.concurrency if rt.policy.concurrency is not None else rt.offline_batch
+def _unfinished(state: ComparisonState, pending: list[str], cursor: int) -> list[str]:
+    """Chunks started (before the cursor) but not decided: under way when a run stopped."""
+    processed = set(state.get("processed_chunks_a", []))
+    return [a_id for a_id in pending[:cursor] if a_id not in processed]
 
 
 def select_next_chunk(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
+    """A one-at-a-time policy: the next few groups in a row (one checkpoint for several
+    cheap decisions). A concurrent policy (its window, see ``workflow.window``): go on
+    while chunks wait to start or are under way."""
     rt = runtime.context
     pending = state.get("pending_chunks_a", [])
     cursor = state.get("cursor", 0)
+    if rt.window is not None:
+        w = rt.window
+        rt.report_progress("agent", max(0, cursor - w.running), len(pending))
+        under_way = w.running > 0 or (not w.restarted and bool(_unfinished(state, pending, cursor)))
+        if cursor < len(pending) or under_way:
+            current = pending[cursor] if cursor < len(pending) else pending[cursor - 1]
+            return {"current_chunk_a": current, "current_batch": [], "current_step": "select_next_chunk"}
+        return {"current_chunk_a": None, "current_batch": [], "current_step": "select_next_chunk"}
     rt.report_progress("agent", cursor, len(pending))
     if cursor < len(pending):
-        batch = pending[cursor:cursor + _batch_size(rt)]
+        batch = pending[cursor:cursor + rt.offline_batch]
         return {"current_chunk_a": batch[0], "current_batch": batch, "cursor": cursor + len(batch),
                 "current_step": "select_next_chunk"}
     return {"current_chunk_a": None, "current_batch": [], "current_step": "select_next_chunk"}
@@ -157,31 +166,63 @@ def _examine(rt: ComparisonRuntime, task: AgentTask) -> Decision:
 
 
 def react_agent(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
-    """Examine the selected chunk(s): observe, think, act with the tools, reflect, decide.
-    A concurrent policy examines the chunks of a batch at once (each in its own copy of
-    the context); otherwise each sees the decisions before it."""
+    """Examine chunks: observe, think, act with the tools, reflect, decide. A one-at-a-time
+    policy examines the selected groups in a row, each seeing the decisions before it; a
+    concurrent policy keeps its window full and returns what finished (``_window_step``)."""
     rt = runtime.context
     start = time.perf_counter()
+    if rt.window is not None:
+        update = _window_step(rt, state)
+        rt.timed("agent", start)
+        return update
     first = state.get("current_chunk_a")
     batch = state.get("current_batch") or ([first] if first else [])
     rt.view.sync(state.get("comparison_results", []))
-    tasks = [_task(rt, a_id) for a_id in batch]
-    thoughts: list[str] = []
     outputs: list[Decision] = []
-    if len(tasks) > 1 and rt.policy.concurrency is not None:
-        with ThreadPoolExecutor(max_workers=len(tasks), thread_name_prefix="hikaku-agent") as pool:
-            futures = [pool.submit(copy_context().run, _examine, rt, t) for t in tasks]
-            decisions = [f.result() for f in futures]
-        outputs = [d.for_state() for d in decisions]
-        thoughts = [t for d in decisions for t in d.thoughts]
-    else:
-        for t in tasks:
-            d = _examine(rt, t)
-            outputs.append(d.for_state())
-            thoughts += d.thoughts
-            rt.view.record(outputs[-1])
+    thoughts: list[str] = []
+    for a_id in batch:
+        d = _examine(rt, _task(rt, a_id))
+        outputs.append(d.for_state())
+        thoughts += d.thoughts
+        rt.view.record(outputs[-1])
     rt.timed("agent", start)
     return {"agent_outputs": outputs, "agent_thoughts": thoughts, "current_step": "react_agent"}
+
+
+def _window_step(rt: ComparisonRuntime, state: ComparisonState) -> dict[str, Any]:
+    """Start chunks until the window is full — first, in a resumed run, those that were
+    under way when it stopped —, wait until one finishes, and hand on every finished
+    decision (the others go on during the checkpoint and the next steps). Each chunk sees
+    the decisions finished before it started."""
+    w = rt.window
+    assert w is not None
+    pending = state.get("pending_chunks_a", [])
+    cursor = state.get("cursor", 0)
+    with rt.lock:
+        rt.view.sync(state.get("comparison_results", []))
+    if not w.restarted:
+        for a_id in _unfinished(state, pending, cursor):
+            if not w.is_running(a_id):
+                w.start(a_id, partial(_examine, rt, _task(rt, a_id)))
+        w.restarted = True
+    while w.running < w.size and cursor < len(pending):
+        a_id = pending[cursor]
+        w.start(a_id, partial(_examine, rt, _task(rt, a_id)))
+        cursor += 1
+    decisions = [d for _, d in w.wait()]
+    outputs = [d.for_state() for d in decisions]
+    if rt.review.ask and any(rt.review.doubt(d).uncertain() for d in outputs):
+        # the run pauses for a reviewer (and may resume in another process): the chunks under
+        # way finish first and are kept with it, rather than examined again after the answer
+        while w.running:
+            more = [d for _, d in w.wait()]
+            decisions += more
+            outputs += [d.for_state() for d in more]
+    with rt.lock:
+        for d in outputs:
+            rt.view.record(d)
+    return {"agent_outputs": outputs, "agent_thoughts": [t for d in decisions for t in d.thoughts],
+            "cursor": cursor, "current_step": "react_agent"}
 
 
 def process_comparison_results(state: ComparisonState) -> dict[str, Any]:

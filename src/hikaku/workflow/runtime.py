@@ -20,6 +20,7 @@ from ..document import Document
 from ..review import ReviewContext
 from ..settings import CompareOptions
 from ..tools import StoreSet, ToolRegistry
+from .window import AgentWindow
 
 __all__ = ["ComparisonRuntime", "ProgressCallback", "PlanView"]
 
@@ -52,7 +53,14 @@ class ComparisonRuntime:
     trace: TraceWriter | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)  # filled as the run goes
     started: float = field(default_factory=time.perf_counter)
+    window: AgentWindow | None = None  # a concurrent policy's chunks under way (see workflow.window)
     review: ReviewContext = field(default_factory=ReviewContext)  # a reviewer's decisions; whether to ask
+
+    def close(self) -> None:
+        """Release what outlives a graph step (the window's threads); the run is over
+        or stopped."""
+        if self.window is not None:
+            self.window.close()
 
     def report_progress(self, stage: str, done: int, total: int) -> None:
         if self.progress is not None:
@@ -99,7 +107,7 @@ class PlanView:
         for a in d.a_ids:
             self._decided_b[a] = d.b_ids
         for b in d.b_ids:
-            self._claims[b] = Claim(d.a_ids, d.score, d.decided_by == "reviewer")
+            self._claims[b] = Claim(d.a_ids, d.score, d.decided_by == "reviewer", d.score)
 
     def position_a(self, chunk_id: str) -> int | None:
         return self.a.position(chunk_id)
@@ -121,7 +129,7 @@ class PlanView:
         g = self.plan.owner_of_b.get(pos) if pos is not None else None
         if g is None:
             return None
-        return Claim(tuple(self.a.chunks[i].id for i in g.a), g.similarity, g.certain)
+        return Claim(tuple(self.a.chunks[i].id for i in g.a), g.similarity, g.certain, g.probability)
 
     def compatible(self, a_ids: tuple[str, ...], b_id: str) -> bool:
         """May the A group pair with this B chunk? Not across sections that do not

@@ -34,6 +34,7 @@ from ..settings import CompareOptions, user_dir
 from ..tokenizers import Tokenizer, get_tokenizer
 from ..tools import DocumentStore, StoreSet, ToolRegistry, build_registry
 from .runtime import ComparisonRuntime, PlanView, ProgressCallback
+from .window import AgentWindow
 
 __all__ = ["PolicyInputs", "PolicyFactory", "build_runtime", "default_policy"]
 
@@ -74,8 +75,8 @@ def default_policy(p: PolicyInputs) -> AgentPolicy:
     from ..agent.second_opinion import SecondOpinion
 
     llm = LLMPolicy(p.chat_model, p.registry, document_a=p.document_a, document_b=p.document_b, fallback=offline,
-                    options=o, budget=p.budget, lock=p.lock, trace=p.trace, model_name=p.model_name or "",
-                    constraints=p.constraints)
+                    options=o, budget=p.budget, lock=p.lock, certain=p.calibration.certain.value, trace=p.trace,
+                    model_name=p.model_name or "", constraints=p.constraints)
     return SecondOpinion(llm, offline.with_registry(build_registry(  # its tool calls are not the run's
         p.stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s, lock=p.lock)), p.lock)
 
@@ -170,6 +171,7 @@ def build_runtime(
         policy=policy, view=PlanView(a, b, plan, sim, sections), agent_groups=agent_groups, budget=budget, lock=lock,
         embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=fingerprint,
         run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
+        window=AgentWindow(policy.concurrency) if policy.concurrency is not None else None,
         review=ReviewContext(applied, ask=ask, certain=calibration.certain.value),
     )
     rt.timed("plan", started)

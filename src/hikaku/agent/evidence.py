@@ -1,0 +1,94 @@
+"""The evidence guard: an LLM's answer may improve on the offline decision, but it never
+overrides strong evidence.
+
+Before the model's turn, the LLM policy has the offline policy examine the chunk with the
+same tools (tool calls, no model): its candidates, each with the calibration's probability
+that it is the counterpart (``hikaku.align.calibration``: the candidate model). An answer
+is rejected when
+
+- it says ``deleted`` while an available candidate is *certain* — its probability reaches
+  the calibration's ``certain``, the level at which the plan settles a pair without asking
+  anyone — and no other chunk claims that candidate more probably;
+- it names a counterpart *far* weaker than a certain one: the named counterpart's
+  probability (weighed by the same model, also when the LLM found it on its own) is below
+  ½ — the candidate model's own decision boundary, below which a link is more likely
+  wrong than right — while the best available candidate is certain.
+
+Between those bounds the LLM's judgement stands: it may prefer a plausible candidate
+(probability ≥ ½) to the best one, delete a chunk whose best candidate is uncertain, or
+link one the offline policy would delete; that is where it can do better. No constant
+here is new: ``certain`` is the calibration's and ½ is the one the offline policy links at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .answer import ComparisonAnswer, Problem
+from .offline import CandidateEvidence
+from .prompts import render
+
+__all__ = ["LINK", "strong_candidates", "guard_answer", "describe_evidence", "evidence_prompt"]
+
+LINK = 0.5  # the candidate model's decision boundary: the offline policy links above it
+
+_FLAGS = (("proposal", "plan"), ("label", "same label"), ("in_region", "in the expected region"),
+          ("same_path", "same headings"), ("sequence", "same predecessor"), ("title", "same title"))
+_FLAGS_JA = {"plan": "全体の位置合わせの候補", "same label": "同じ見出し番号", "in the expected region": "期待される位置",
+             "same headings": "同じ見出しの下", "same predecessor": "直前のチャンクも対応", "same title": "同じ表題"}
+
+
+def strong_candidates(candidates: Sequence[CandidateEvidence], certain: float) -> list[CandidateEvidence]:
+    """Available candidates whose probability reaches *certain* and that no other chunk
+    claims more probably, most probable first."""
+    return [c for c in candidates
+            if c.probability >= certain and (not c.claimed_by or c.claim_probability < c.probability)]
+
+
+def guard_answer(answer: ComparisonAnswer, candidates: Sequence[CandidateEvidence], certain: float,
+                 probability_of: Callable[[tuple[str, ...]], float]) -> Problem | None:
+    """Why the (otherwise valid) answer contradicts the evidence, or None.
+    *probability_of(b_ids)* weighs a counterpart (ids in document order, as the answer
+    gives them) with the candidate model."""
+    strong = strong_candidates(candidates, certain)
+    if not strong:
+        return None
+    best = strong[0]
+    if answer.change_type == "deleted":
+        return Problem("evidence_deleted",
+                       f"change_type 'deleted', but {', '.join(best.b_ids)} is its counterpart with probability "
+                       f"{best.probability:.2f} (certain from {certain:.2f})")
+    ids = tuple(dict.fromkeys(answer.counterpart_ids))
+    if set(ids) == set(best.b_ids):
+        return None
+    p = probability_of(ids)
+    if p < LINK:
+        return Problem("evidence_weaker",
+                       f"counterpart {', '.join(ids)} has probability {p:.2f} (below {LINK}), while "
+                       f"{', '.join(best.b_ids)} has {best.probability:.2f} (certain from {certain:.2f})")
+    return None
+
+
+def describe_evidence(candidates: Sequence[CandidateEvidence], lang: str, limit: int = 5) -> str:
+    """The candidates as the retry prompt states them, most probable first."""
+    lines = []
+    for c in candidates[:limit]:
+        flags = [name for key, name in _FLAGS if c.features.get(key)]
+        sim = c.features.get("similarity", 0.0)
+        if lang == "ja":
+            shown = "、".join(_FLAGS_JA[f] for f in flags)
+            claim = f"、{','.join(c.claimed_by)} も候補としている" if c.claimed_by else ""
+            lines.append(f"- {', '.join(c.b_ids)}: 確率 {c.probability:.2f}（類似度 {sim:.2f}"
+                         f"{'、' + shown if shown else ''}{claim}）")
+        else:
+            claim = f"; also a candidate of {','.join(c.claimed_by)}" if c.claimed_by else ""
+            lines.append(f"- {', '.join(c.b_ids)}: probability {c.probability:.2f} (similarity {sim:.2f}"
+                         f"{'; ' + ', '.join(flags) if flags else ''}{claim})")
+    if not lines:
+        return "- " + ("候補なし" if lang == "ja" else "no candidate")
+    return "\n".join(lines)
+
+
+def evidence_prompt(problem: Problem, candidates: Sequence[CandidateEvidence], lang: str, answer_tool: str) -> str:
+    return render("agent_evidence", lang, problem=problem.detail, evidence=describe_evidence(candidates, lang),
+                  answer_tool=answer_tool)
