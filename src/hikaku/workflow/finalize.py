@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import time
-from importlib.metadata import PackageNotFoundError, version
 
+from .._version import __version__
 from ..changes import build_changes, labels
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
 from .runtime import ComparisonRuntime
@@ -14,20 +14,13 @@ from .state import ComparisonState
 __all__ = ["build_result"]
 
 
-def _version() -> str:
-    try:
-        return version("hikaku")
-    except PackageNotFoundError:  # running from a source tree
-        return "0+unknown"
-
-
 def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonResult:
     a, b = rt.document_a, rt.document_b
     lang = rt.options.lang
     changes = build_changes(a, b, state.get("changes", []), lang, strict=rt.options.strict)
     stats = _stats(rt, state, changes)
     return ComparisonResult(
-        hikaku_version=_version(),
+        hikaku_version=__version__,
         document_a=DocumentInfo(id=a.id, title=a.title, chunk_count=len(a.chunks), source=a.source),
         document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
         changes=changes,
