@@ -1,0 +1,46 @@
+"""Thread discipline: how many threads numerical libraries may use, set explicitly.
+
+OpenBLAS starts as many threads as there are cores for every matrix product. A
+comparison's products are small (a micro-batch of the embedding model, one query
+against a few thousand vectors): split over threads they spend more time waiting for
+each other than computing, and on a machine whose cores are busy with other work they
+wait for a scheduler slot too (measured: the embedding model ran 3× slower with two BLAS
+threads than with one on a loaded 2-core machine). So a comparison runs with one BLAS
+thread (:func:`blas_threads`), and parallelism is explicit where it pays: texts embedded
+in as many Python threads as there are cores (NumPy releases the GIL in its products),
+long PDFs parsed page-parallel in processes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any
+
+__all__ = ["available_cores", "blas_threads"]
+
+
+def available_cores() -> int:
+    """The processors this process may run on (a CPU affinity or cgroup cpuset counts)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@cache
+def _controller() -> Any:
+    import numpy  # noqa: F401  (threadpoolctl finds the BLAS numpy has loaded)
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+@contextmanager
+def blas_threads(n: int = 1) -> Iterator[None]:
+    """Within the block, BLAS (OpenBLAS, MKL …) uses at most *n* threads; the previous
+    setting is restored after it."""
+    with _controller().limit(limits=n, user_api="blas"):
+        yield
