@@ -61,8 +61,8 @@ CERTAIN = (0.9, 0.97)
 REASONS = {
     "tau": "a group is worth taking when its texts are more similar than this (the objective's threshold)",
     "continuity_bonus": "the gap cost: a group that directly follows another is worth this much more",
-    "derivation": "a split or merge is offered only when every part draws at least this share of its words "
-                  "from the other side",
+    "derivation": "a split or merge is offered only when every part draws at least this share of its wording "
+                  "(character trigrams) from the other side",
     "certain": "a planned group at least this probably right is settled without the agent",
 }
 SCORER = _scorer()
@@ -77,7 +77,8 @@ def _plan(pair: Pair, cal: Calibration) -> tuple[Any, Any]:
     free = [[without_label(k, c.structure.structural_label) for k, c in zip(ks, d.chunks)] for ks, d in zip(keys, docs)]
     params = AlignmentParams(calibration=cal)
     return plan_alignment(keys[0], keys[1], keys[0], keys[1], params, normalized=True,
-                          number_free_keys=(free[0], free[1]), sections=align_sections(docs[0], docs[1], params.dp))
+                          number_free_keys=(free[0], free[1]), sections=align_sections(docs[0], docs[1], params.dp),
+                          labels=tuple([c.structure.structural_label for c in d.chunks] for d in docs))  # type: ignore[arg-type]
 
 
 def _plan_result(pair: Pair, plan: Any) -> dict[str, Any]:

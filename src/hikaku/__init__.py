@@ -34,7 +34,17 @@ if TYPE_CHECKING:
     from .document import Chunk, ChunkStructure, Document
     from .loaders import load_document
     from .renderers import RenderOptions, render
-    from .result import SCHEMA, Change, ChangeType, ChunkCost, ComparisonResult, DocumentInfo, Stats
+    from .result import (
+        SCHEMA,
+        Change,
+        ChangeType,
+        ChunkCost,
+        ComparisonResult,
+        DocumentInfo,
+        ReviewItem,
+        Stats,
+    )
+    from .review import Answer, DecisionSet, Question, ReviewerDecision
     from .settings import CompareOptions, resolve_options, user_dir
 
 _LAZY = {
@@ -54,6 +64,11 @@ _LAZY = {
     "ComparisonResult": ".result",
     "DocumentInfo": ".result",
     "Stats": ".result",
+    "ReviewItem": ".result",
+    "Answer": ".review",
+    "DecisionSet": ".review",
+    "Question": ".review",
+    "ReviewerDecision": ".review",
     "CompareOptions": ".settings",
     "resolve_options": ".settings",
     "user_dir": ".settings",
@@ -75,6 +90,11 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "SCHEMA",
+    "Answer",
+    "DecisionSet",
+    "Question",
+    "ReviewItem",
+    "ReviewerDecision",
     "Change",
     "ChangeType",
     "CheckpointError",

@@ -6,7 +6,7 @@ import importlib
 import logging
 import os
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from .llm import ModelChoice, build_chat_model, choose_model, llm_environment
 from .llm.providers import secrets_of
 from .loaders import InputLimits, load_document
 from .result import ComparisonResult
+from .review import Answer, DecisionSet, Question, apply_decisions, load_decisions
 from .settings import CompareOptions, file_values, resolve_options, user_dir
 from .tokenizers import Tokenizer
 from .workflow import ComparisonState, PolicyFactory, ProgressCallback, build_graph, build_runtime
@@ -36,13 +37,17 @@ from .workflow.checkpoint import (
     is_default_checkpoint,
     new_run_id,
     open_checkpointer,
+    serializer,
 )
 
-__all__ = ["acompare", "compare", "run_comparison", "DocumentSource", "ModelPlan", "plan_model"]
+__all__ = ["acompare", "compare", "run_comparison", "DocumentSource", "ModelPlan", "plan_model", "DecisionsSource",
+           "AskCallback"]
 
 log = logging.getLogger(__name__)
 
 DocumentSource = str | os.PathLike[str] | Document | Iterable[Any]
+DecisionsSource = DecisionSet | str | os.PathLike[str] | Sequence[Any]
+AskCallback = Callable[[Question], Answer]
 
 
 def compare(
@@ -59,6 +64,8 @@ def compare(
     run_id: str | None = None,
     resume: bool = False,
     trace: str | os.PathLike[str] | None = None,
+    decisions: DecisionsSource | None = None,
+    ask: AskCallback | None = None,
     **option_values: Any,
 ) -> ComparisonResult:
     """Compare document *a* (old) with document *b* (new).
@@ -74,11 +81,17 @@ def compare(
     doubles here. *progress* is called as ``progress(stage, done, total)``. With
     *checkpoint* (a SQLite file) the run is durable under *run_id*; ``resume=True``
     continues that run. *trace* writes every agent step as JSON lines.
+
+    *decisions* are a reviewer's (a ``hikaku.decisions/v1`` file, a :class:`DecisionSet` or a
+    list of decisions): applied before any agent runs (see docs/review.md). With *ask*
+    (``ask(Question) -> Answer``) the agent asks about each chunk it cannot decide and
+    continues with the answer (the caller records it, e.g. ``answer.records(question)``);
+    without it, such chunks go to the result's review queue.
     """
     result, _ = run_comparison(
         a, b, options=options, embedder=embedder, tokenizer=tokenizer, policy_factory=policy_factory,
         chat_model=chat_model, progress=progress, checkpoint=checkpoint, run_id=run_id, resume=resume, trace=trace,
-        **option_values,
+        decisions=decisions, ask=ask, **option_values,
     )
     return result
 
@@ -266,6 +279,8 @@ def run_comparison(
     run_id: str | None = None,
     resume: bool = False,
     trace: str | os.PathLike[str] | None = None,
+    decisions: DecisionsSource | None = None,
+    ask: AskCallback | None = None,
     **option_values: Any,
 ) -> tuple[ComparisonResult, ComparisonState]:
     """Like :func:`compare`, also returning the final graph state (agent thoughts,
@@ -296,14 +311,19 @@ def run_comparison(
         checkpoint = default_checkpoint_path()
     if checkpoint is not None and not run_id:
         run_id = new_run_id()
+    reviewer = load_decisions(decisions)
+    if resume and run_id:  # the answers this run recorded are in its checkpoint already
+        reviewer = reviewer.without_run(run_id)
+    applied = apply_decisions(reviewer, doc_a, doc_b)
     writer = _open_trace(trace, run_id or "-", append=resume, secrets=secrets_of(env)) if trace is not None else None
     build = dict(embedder=embedder, tokenizer=tokenizer, env=env, policy_factory=policy_factory,
                  chat_model=chat_model, model_name=str(model_name) if model_name else None,
-                 fingerprint=fingerprint(doc_a, doc_b, opts), run_id=run_id, progress=progress, trace=writer)
-    limit = 20 + 3 * (len(doc_a.chunks) + 1)
+                 fingerprint=fingerprint(doc_a, doc_b, opts, applied.digest), run_id=run_id, progress=progress,
+                 trace=writer, decisions=applied, ask=ask is not None)
+    limit = 20 + 4 * (len(doc_a.chunks) + 1)
     try:
         with blas_threads(1):  # the products are small: one BLAS thread each (hikaku/_threads.py)
-            state = _run(doc_a, doc_b, opts, build, writer, resume, checkpoint, run_id, limit)
+            state = _run(doc_a, doc_b, opts, build, writer, resume, checkpoint, run_id, limit, ask)
         result = state["result"]
     finally:
         if writer is not None:
@@ -313,15 +333,22 @@ def run_comparison(
 
 
 def _run(doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str, Any], writer: TraceWriter | None,
-         resume: bool, checkpoint: str | os.PathLike[str] | None, run_id: str | None, limit: int) -> Any:
+         resume: bool, checkpoint: str | os.PathLike[str] | None, run_id: str | None, limit: int,
+         ask: AskCallback | None) -> Any:
     if writer is not None:
         writer.write("run_start", document_a=doc_a.id, document_b=doc_b.id, model=build["model_name"],
                      resume=resume, options=opts.model_dump(mode="json"))
-    if checkpoint is None:
+    if checkpoint is None and ask is None:
         rt = build_runtime(doc_a, doc_b, opts, **build)
         state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
+    elif checkpoint is None:  # questions need a checkpointer: this run's, in memory
+        from langgraph.checkpoint.memory import InMemorySaver
+
+        rt = build_runtime(doc_a, doc_b, opts, **build)
+        config: dict[str, Any] = {"configurable": {"thread_id": run_id or "run"}, "recursion_limit": limit}
+        state = _answering(build_graph(InMemorySaver(serde=serializer())), {}, config, rt, ask)
     else:
-        state = _run_durable(doc_a, doc_b, opts, build, Path(checkpoint), run_id or "", resume, limit)
+        state = _run_durable(doc_a, doc_b, opts, build, Path(checkpoint), run_id or "", resume, limit, ask)
     result = state["result"]
     if writer is not None:
         writer.write("run_end", counts=result.stats.counts, llm_calls=result.stats.llm_calls,
@@ -337,13 +364,33 @@ def _open_trace(path: str | os.PathLike[str], run_id: str, *, append: bool, secr
         raise ConfigurationError(f"{path}: cannot write the trace: {e.strerror}") from None
 
 
+def _answering(graph: Any, payload: Any, config: dict[str, Any], rt: Any, ask: AskCallback | None, **kw: Any) -> Any:
+    """Run the graph; each time it pauses on a question, ask it (no *ask*: skip it, the
+    chunk goes to the review queue) and resume with the answer. An exception of *ask*
+    leaves the run paused in its checkpoint (a front that answers later resumes it)."""
+    from langgraph.types import Command
+
+    while True:
+        state = graph.invoke(payload, config, context=rt, **kw)
+        pending = state.get("__interrupt__") if isinstance(state, dict) else None
+        if not pending:
+            return state
+        answers = {}
+        for intr in pending:
+            question = Question.from_dict(intr.value)
+            answer = ask(question) if ask is not None else Answer("skip")
+            answers[intr.id] = answer.to_dict()
+        payload = Command(resume=answers)
+
+
 def _run_durable(doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str, Any], path: Path,
-                 run_id: str, resume: bool, limit: int) -> Any:
-    """Run (or resume) the graph with a SQLite checkpoint after every step. A damaged
-    checkpoint file is one clear error (or, the default file of a new run, set aside)."""
+                 run_id: str, resume: bool, limit: int, ask: AskCallback | None = None) -> Any:
+    """Run (or resume) the graph with a SQLite checkpoint after every step (and on a pending
+    question, ask it again). A damaged checkpoint file is one clear error (or, the default
+    file of a new run, set aside)."""
     with open_checkpointer(path, set_aside_damaged=not resume and is_default_checkpoint(path)) as saver:
         try:
-            return _invoke_durable(saver, doc_a, doc_b, opts, build, path, run_id, resume, limit)
+            return _invoke_durable(saver, doc_a, doc_b, opts, build, path, run_id, resume, limit, ask)
         except sqlite3.DatabaseError as e:
             if is_damaged(e):
                 raise damaged_checkpoint(path, e) from None
@@ -351,7 +398,7 @@ def _run_durable(doc_a: Document, doc_b: Document, opts: CompareOptions, build: 
 
 
 def _invoke_durable(saver: Any, doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str, Any],
-                    path: Path, run_id: str, resume: bool, limit: int) -> Any:
+                    path: Path, run_id: str, resume: bool, limit: int, ask: AskCallback | None) -> Any:
     graph = build_graph(saver)
     config: dict[str, Any] = {"configurable": {"thread_id": run_id}, "recursion_limit": limit}
     try:
@@ -377,4 +424,4 @@ def _invoke_durable(saver: Any, doc_a: Document, doc_b: Document, opts: CompareO
     spent = sum(d.usage.tokens for d in values.get("comparison_results", [])) if exists else 0
     rt = build_runtime(doc_a, doc_b, opts, spent_tokens=spent, **build)
     log.info("%s run %s (checkpoint %s)", "resuming" if exists else "starting", run_id, path)
-    return graph.invoke(None if exists else {}, config, context=rt, durability="sync")
+    return _answering(graph, None if exists else {}, config, rt, ask, durability="sync")

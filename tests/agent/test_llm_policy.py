@@ -44,7 +44,10 @@ def texts(document):
 
 
 def compare_with(model, docs, embedder, tmp_path, **options):
+    """The three changed pairs go to the model whatever the plan's certainty (which the
+    calibration decides): llm_scope 'changed' unless a test says otherwise."""
     a, b = docs
+    options.setdefault("llm_scope", "changed")
     return run_comparison(a, b, chat_model=model, embedder=embedder, trace=tmp_path / "trace.jsonl", **options)
 
 
@@ -224,9 +227,10 @@ def test_a_model_down_for_good_is_given_up_after_a_few_chunks(use_embedder, tmp_
 
 def test_concurrent_chunks_give_the_same_result(docs, use_embedder, tmp_path):
     script = search_then_answer(texts(docs[0]).__getitem__)
-    one, _ = run_comparison(*docs, chat_model=ScriptedChatModel(script=script), embedder=use_embedder, concurrency=1)
+    one, _ = run_comparison(*docs, chat_model=ScriptedChatModel(script=script), embedder=use_embedder, concurrency=1,
+                            llm_scope="changed")
     many, state = run_comparison(*docs, chat_model=ScriptedChatModel(script=script), embedder=use_embedder,
-                                 concurrency=3)
+                                 concurrency=3, llm_scope="changed")
     assert [c.model_dump(exclude={"confidence"}) for c in one.changes] == \
         [c.model_dump(exclude={"confidence"}) for c in many.changes]
     assert [c.tool_calls for c in many.stats.per_chunk] == [1, 1, 1]  # each chunk counted its own calls

@@ -7,7 +7,7 @@ import hikaku
 from hikaku.agent import extract_keywords
 from hikaku.tools import BaseTool
 
-from ..helpers import doc
+from ..helpers import SIMILARITY_FIRST, calibration_file, doc
 
 A = [
     "第1条（目的）この規則は従業員の就業条件を定める。",
@@ -16,20 +16,25 @@ A = [
     "第4条（休日）休日は土曜日及び日曜日とする。",
     "第5条（賃金）賃金は毎月25日に支払う。",
 ]
-# 第2条 moved to the end (renumbered and lightly edited); a new 第2条 takes its place
+# 第2条 moved to the end (renumbered and edited); a new 第2条 takes its place
 B = [
     A[0],
     "第2条（ハラスメントの禁止）従業員は、他の従業員の就業環境を害する言動をしてはならない。",
     A[2],
     A[3],
     A[4],
-    "第6条（秘密保持）従業員は、在職中及び退職後においても、業務上知り得た機密を漏洩してはならない。",
+    "第6条（秘密保持）従業員は、在職中及び退職後においても、業務上知り得た会社の機密を漏洩してはならない。",
 ]
 
 
 @pytest.fixture
-def compare(use_embedder, sudachi):
+def compare(use_embedder, sudachi, tmp_path):
+    """The agent's mechanics under a candidate model that links by similarity (not the
+    shipped model, which the dev pairs taught to distrust moved prose)."""
+    calibration = calibration_file(tmp_path, **SIMILARITY_FIRST)
+
     def _compare(a, b, **kw):
+        kw.setdefault("calibration", calibration)
         return hikaku.run_comparison(doc("A", *a), doc("B", *b), embedder=use_embedder, tokenizer=sudachi, **kw)
     return _compare
 
@@ -86,11 +91,12 @@ class ScriptedVectorTool(BaseTool):
 def scripted_factory(answer, holder):
     from hikaku.agent import OfflinePolicy
 
-    def factory(rt):
+    def factory(inputs):
         tool = ScriptedVectorTool(answer)
-        rt.registry._tools["vector_similarity_tool"] = tool
+        inputs.registry._tools["vector_similarity_tool"] = tool
         holder.append(tool)
-        return OfflinePolicy(rt.registry, rt.document_a, rt.document_b, rt.stores.b.index)
+        return OfflinePolicy(inputs.registry, inputs.document_a, inputs.document_b, inputs.stores.b.index,
+                             inputs.calibration.candidate)
     return factory
 
 
@@ -106,13 +112,23 @@ def test_decision_follows_what_vector_search_returns(compare):
     assert pairs(result)[(("a2",), ())].type == "deleted"
 
 
-def test_same_label_in_place_links_a_repealed_article(compare):
+def test_same_label_in_place_links_a_repealed_article(use_embedder, sudachi):
     a = ["第1条　目的を定める。", "第2条　特許法の規定は、この法律の規定による処分の取消しの訴えに準用する。", "第3条　期間の計算を定める。"]
     b = ["第1条　目的を定める。", "第2条　削除", "第3条　期間の計算を定める。"]
-    result, _ = compare(a, b)
-    assert pairs(result)[(("a2",), ("b2",))].type == "modified"
-    result, _ = compare(a, b, enabled_tools="vector_similarity_tool,get_context_tool_a,get_adjacent_chunks_tool")
-    assert pairs(result)[(("a2",), ())].type == "deleted"  # without string search the label is not seen
+    # the shipped calibration: the plan proposes the pair by its label, the agent's evidence confirms it
+    result, state = hikaku.run_comparison(doc("A", *a), doc("B", *b), embedder=use_embedder, tokenizer=sudachi)
+    pair = pairs(result)[(("a2",), ("b2",))]
+    assert pair.type == "modified" and pair.decided_by == "agent"
+    thoughts = "\n".join(t for t in state["agent_thoughts"] if t.startswith("[a2]"))
+    assert "第2条" in thoughts and "b2" in thoughts
+
+
+def test_a_clause_that_moved_and_only_changed_its_number_is_anchored(compare):
+    b = list(B)
+    b[5] = A[1].replace("第2条", "第6条")
+    result, _ = compare(A, b)
+    moved = pairs(result)[(("a2",), ("b6",))]
+    assert moved.moved and moved.decided_by == "anchor"
 
 
 def test_keywords(sudachi):

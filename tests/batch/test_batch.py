@@ -188,7 +188,7 @@ def test_ray_without_the_extra_names_it(monkeypatch, manifest, tmp_path, capsys)
 
     monkeypatch.setattr(builtins, "__import__", no_ray)
     code = main(["batch", str(manifest), "-o", str(tmp_path / "out"), "--ray", "local", "--embedding", "hashing"])
-    assert code == 1
+    assert code == 2  # a missing extra is a usage error (issue 15)
     assert "pip install 'hikaku[ray]'" in capsys.readouterr().err
 
 

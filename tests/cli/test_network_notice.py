@@ -39,7 +39,8 @@ V1, V2 = "old.md", "new.md"
 
 def pair(d: Path) -> None:
     (d / V1).write_text("\n\n".join(ARTICLES) + "\n", encoding="utf-8")
-    new = [ARTICLES[0], "第2条（勤務時間）始業は午前10時とし、フレックスタイム制を適用する。", *ARTICLES[2:]]
+    # a rewritten article: not a pair the plan settles on its own, so the agent (and its model) looks at it
+    new = [ARTICLES[0], "第2条（勤務時間）業務の開始は、各部署の定めるところにより柔軟に決める。", *ARTICLES[2:]]
     (d / V2).write_text("\n\n".join(new) + "\n", encoding="utf-8")
 
 

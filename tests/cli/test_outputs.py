@@ -57,7 +57,7 @@ def no_work(monkeypatch):
     (["-o", "sub"], "-o sub: is a directory"),
     (["-o", "missing/r.md"], "cannot write there: the directory {d}/missing does not exist"),
     (["--trace", "missing/t.jsonl"], "cannot write there: the directory {d}/missing does not exist"),
-    (["-o", "report.xlsx"], "report.xlsx: cannot tell the output format from the extension '.xlsx'"),
+    (["-o", "report.odt"], "report.odt: cannot tell the output format from the extension '.odt'"),
     (["-o", "report"], "cannot tell the output format from the extension '(none)'"),
 ])
 def test_refused_before_any_work_and_inputs_untouched(pair, capsys, no_work, argv, message):
@@ -72,7 +72,7 @@ def test_refused_before_any_work_and_inputs_untouched(pair, capsys, no_work, arg
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("hikaku: error: ") and message.format(d=d) in err, err
     assert digest(d) == before  # byte-identical, nothing added
-    assert not (d / "missing").exists() and not (d / "report.xlsx").exists()
+    assert not (d / "missing").exists() and not (d / "report.odt").exists()
 
 
 def test_a_failed_run_leaves_an_existing_report_as_it_was(pair, capsys):

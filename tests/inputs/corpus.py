@@ -432,8 +432,8 @@ def checkpoint_is_an_input(d: Path) -> Case:
 
 @case(api=False)
 def unknown_output_extension(d: Path) -> Case:
-    return Case("a.md", "b.md", r"report\.xlsx: cannot tell the output format from the extension '\.xlsx'",
-                "report.xlsx", output="report.xlsx")
+    return Case("a.md", "b.md", r"report\.odt: cannot tell the output format from the extension '\.odt'",
+                "report.odt", output="report.odt")
 
 
 @case

@@ -60,7 +60,9 @@ def run_cli(args: list[str], home: Path, *, wait: bool = True, **popen):
 
 
 def llm_args(stub: OpenAIStub, *extra: str) -> list[str]:
-    return ["--llm", "openai:gpt-4.1-mini", "--llm-base-url", stub.base_url, "-f", "json", "--no-progress", *extra]
+    """The changed chunks go to the model whatever the plan's certainty (the calibration's)."""
+    return ["--llm", "openai:gpt-4.1-mini", "--llm-base-url", stub.base_url, "-f", "json", "--no-progress",
+            "--llm-scope", "changed", *extra]
 
 
 def changes_of(report: str) -> list[tuple]:

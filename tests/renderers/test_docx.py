@@ -53,8 +53,13 @@ def unique_cells(row) -> list:
     return out
 
 
+def clause(item: str) -> str:
+    """The clause number of an 項目 cell or a change's item: 「第2条（入院給付金）\n第1章」 → 「第2条」."""
+    return item.split("\n")[0].split("（")[0]
+
+
 def rows_by_item(table) -> dict[str, list]:
-    return {row.cells[0].text.split("\n")[0]: row.cells for row in table.rows[1:]}
+    return {clause(row.cells[0].text): row.cells for row in table.rows[1:]}
 
 
 @pytest.mark.parametrize("order", ["new-old", "old-new"])
@@ -64,9 +69,9 @@ def test_columns_and_underlines_on_the_changed_characters(policy, order):
     new, old = (1, 2) if order == "new-old" else (2, 1)
     rows = rows_by_item(table)
     modified = [c for c in policy.changes if c.type == "modified"]
-    assert len(modified) == 4
+    assert len(modified) == 2  # 第2条 and the formula; 第6条, 第7条 are renumbered only
     for change in modified:
-        cells = rows[change.item]
+        cells = rows[clause(change.item)]
         assert cells[new].text == change.b_text and cells[old].text == change.a_text
         assert underlined(cells[new]) == [change.b_text[s:e] for s, e in change.diff.b]
         assert underlined(cells[old]) == [change.a_text[s:e] for s, e in change.diff.a]
@@ -78,7 +83,10 @@ def test_columns_and_underlines_on_the_changed_characters(policy, order):
     assert underlined(added[new]) == [NEW.chunks[5].content]
     assert deleted[new].text == "（削除）" and underlined(deleted[new]) == []
     assert underlined(deleted[old]) == [OLD.chunks[7].content]
-    assert rows["第6条"][3].text == "変更（条番号のみ）" and rows["第2条"][4].text == "20倍 → 25倍"
+    assert rows["第6条"][3].text == "条番号のみ変更" and rows["第2条"][4].text == "20倍 → 25倍"
+    # renumbered only: shown (not （略）) with the numbers that changed underlined, its reference too
+    assert underlined(rows["第6条"][new]) == ["5"] and underlined(rows["第6条"][old]) == ["6"]
+    assert underlined(rows["第7条"][new]) == ["6", "5"] and rows["第7条"][4].text == "第7条 → 第6条、第6条 → 第5条"
 
 
 def test_page_titles_date_and_footer(policy):
@@ -93,7 +101,7 @@ def test_page_titles_date_and_footer(policy):
     today = dt.date.today()
     assert top[3] in (f"作成日：{today.year}年{today.month}月{today.day}日",
                       "作成日：{0.year}年{0.month}月{0.day}日".format(today - dt.timedelta(days=1)))
-    assert top[4].startswith("集計：追加 1 ／ 削除 1 ／ 変更 4")
+    assert top[4].startswith("集計：追加 1 ／ 削除 1 ／ 変更 2")
     footer = section.footer.paragraphs[0]._p
     instructions = [e.text.strip() for e in footer.iter(qn("w:instrText"))]
     assert instructions == ["PAGE", "NUMPAGES"]
@@ -110,8 +118,8 @@ def test_table_header_repeats_and_sections_span_the_table(policy):
     first = [unique_cells(row) for row in table.rows[1:]]
     sections = [cells[0].text for cells in first if len(cells) == 1]
     assert sections == [CH1, CH2]
-    assert [c.text for c in first[1]] == ["第1条", "（略）", "（略）", "一致", ""]
-    assert first[2][0].text == f"第2条\n{CH1}"  # 項目: label and heading path
+    assert [c.text for c in first[1]] == ["第1条（目的）", "（略）", "（略）", "一致", ""]
+    assert first[2][0].text == f"第2条（入院給付金）\n{CH1}"  # 項目: label and heading path
     with_unchanged = document(render(policy, "docx", include_unchanged=True)).tables[0]
     texts = [c.text for row in with_unchanged.rows for c in row.cells]
     assert "（略）" not in texts and OLD.chunks[1].content in texts
@@ -140,7 +148,7 @@ def test_english_labels(policy):
     assert [c.text for c in table.rows[0].cells] == ["Item", "Revised", "Current", "Change", "Note"]
     rows = rows_by_item(table)
     assert rows["第3条の2"][2].text == "(new)" and rows["第5条"][1].text == "(deleted)"
-    assert rows["第1条"][1].text == "(omitted)" and rows["第6条"][3].text == "Modified (renumbering only)"
+    assert rows["第1条"][1].text == "(omitted)" and rows["第6条"][3].text == "Renumbered only"
     assert [p.text for p in d.paragraphs[:3]] == ["Comparison table", f"Revised: {TITLE_NEW}", f"Current: {TITLE_OLD}"]
     assert d.paragraphs[3].text.startswith("Date: 2") and d.paragraphs[4].text.startswith("Totals: Added 1 / Deleted 1")
     old_new = document(render(policy, "docx", lang="en", column_order="old-new"))
@@ -150,7 +158,7 @@ def test_english_labels(policy):
 
 def test_text_word_cannot_hold_is_replaced_one_for_one(policy):
     odd = policy.model_copy(deep=True)
-    change = next(c for c in odd.changes if c.item == "第2条")
+    change = next(c for c in odd.changes if clause(c.item) == "第2条")
     change.b_text = change.b_text.replace("入院", "入\x0b院", 1)  # a vertical tab from a PDF, before the change
     change.diff.b = [(s + 1, e + 1) for s, e in change.diff.b]
     cells = rows_by_item(document(render(odd, "docx")).tables[0])["第2条"]

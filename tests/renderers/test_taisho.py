@@ -9,7 +9,7 @@ import pytest
 
 from hikaku import Change, ComparisonResult, ConfigurationError, DocumentInfo
 from hikaku.renderers import RenderOptions
-from hikaku.renderers._taisho import Cell, article_numbers, build_table, is_renumber_only
+from hikaku.renderers._taisho import Cell, build_table, is_renumber_only
 
 from .taisho_pair import CH1, CH2, TITLE_NEW, TITLE_OLD
 
@@ -27,12 +27,12 @@ def test_rows_in_revised_order_with_sections_and_omissions(policy):
     assert kinds == [
         ("section", ""), ("omitted", "unchanged"), ("change", "modified"), ("change", "modified"),
         ("omitted", "unchanged"), ("change", "added"),
-        ("section", ""), ("omitted", "unchanged"), ("change", "deleted"), ("change", "modified"),
-        ("change", "modified"),
+        ("section", ""), ("omitted", "unchanged"), ("change", "deleted"), ("change", "unchanged"),
+        ("change", "unchanged"),  # renumbered only: shown, not （略）
     ]
     assert texts(table.rows[0]) == [CH1] and texts(table.rows[6]) == [CH2]
     # the sections' own headings are their heading rows, not a （略）
-    assert texts(table.rows[1]) == ["第1条", "（略）", "（略）", "一致", ""]
+    assert texts(table.rows[1]) == ["第1条（目的）", "（略）", "（略）", "一致", ""]
     added = table.rows[5]
     assert added.cells[2] == Cell("（新設）", mark=True)
     assert added.cells[1].underlined == ((0, len(added.cells[1].text)),)  # a new clause: all of it
@@ -40,44 +40,35 @@ def test_rows_in_revised_order_with_sections_and_omissions(policy):
     assert deleted.cells[1] == Cell("（削除）", mark=True)
     assert deleted.cells[2].underlined == ((0, len(deleted.cells[2].text)),)
     # 項目: the label, and the heading path as its detail line
-    assert table.rows[2].cells[0].text == "第2条" and table.rows[2].cells[0].detail == CH1
+    assert table.rows[2].cells[0].text == "第2条（入院給付金）" and table.rows[2].cells[0].detail == CH1
 
 
 def test_renumbered_clauses_are_marked(policy):
     table = build_table(policy, RenderOptions())
     types = {r.cells[0].text: r.cells[3].text for r in table.rows if r.kind == "change"}
-    assert types["第6条"] == "変更（条番号のみ）"  # 第6条 → 第5条, text the same
-    assert types["第7条"] == "変更（条番号のみ）"  # and its reference to 第6条 now 第5条, as the document did
-    assert types["第2条"] == "変更"
+    assert types["第6条（手術給付金）"] == "条番号のみ変更"  # 第6条 → 第5条, text the same
+    assert types["第7条（請求）"] == "条番号のみ変更"  # and its reference to 第6条 now 第5条, as the document did
+    assert types["第2条（入院給付金）"] == "変更"
+    notes = {r.cells[0].text: r.cells[4].text for r in table.rows if r.kind == "change"}
+    assert notes["第7条（請求）"] == "第7条 → 第6条、第6条 → 第5条"
     en = build_table(policy, RenderOptions(lang="en"))
-    assert {r.cells[0].text: r.cells[3].text for r in en.rows if r.kind == "change"}["第6条"] == \
-        "Modified (renumbering only)"
+    assert {r.cells[0].text: r.cells[3].text for r in en.rows if r.kind == "change"}["第6条（手術給付金）"] == \
+        "Renumbered only"
 
 
 def _pair(a: str, b: str, **kw) -> Change:
     return Change(type="modified", a_ids=["a"], b_ids=["b"], a_text=a, b_text=b, **kw)
 
 
-def test_is_renumber_only():
-    shifts = {"第6条": "第5条", "第7条": "第6条", "第4条": "第4条"}
-    assert is_renumber_only(_pair("第7条（請求）\n第6条による。", "第6条（請求）\n第5条による。"), shifts)
-    assert is_renumber_only(_pair("第７条（請求）", "第6条（請求）"), shifts)  # width of the label
-    # a reference moved otherwise than the document's articles: a real change
-    assert not is_renumber_only(_pair("第7条（請求）\n第6条による。", "第6条（請求）\n第4条による。"), shifts)
-    assert not is_renumber_only(_pair("第7条（請求）\n書面による。", "第6条（請求）\n電磁的方法による。"), shifts)
-    assert not is_renumber_only(_pair("（請求）", "第6条（請求）"), shifts)  # a label added
-    assert not is_renumber_only(Change(type="unchanged", a_ids=["a"], b_ids=["b"], a_text="x", b_text="x"), shifts)
-    split = Change(type="modified", a_ids=["a"], b_ids=["b", "c"], a_text="第7条 x", b_text="第6条 x")
-    assert not is_renumber_only(split, shifts)
-
-
-def test_article_numbers_leave_out_ambiguous_labels():
-    result = ComparisonResult(
-        document_a=DocumentInfo(id="a", chunk_count=3), document_b=DocumentInfo(id="b", chunk_count=3),
-        changes=[_pair("第2条 x", "第3条 x"), _pair("第2条 y", "第4条 y"), _pair("第5条 z", "第6条 z"),
-                 Change(type="deleted", a_ids=["d"], a_text="第9条 w")],
-    )
-    assert article_numbers(result) == {"第5条": "第6条"}
+def test_a_renumbered_clause_is_shown_marked_with_its_number_underlined():
+    c = Change(type="unchanged", a_ids=["a"], b_ids=["b"], item="第7条（請求）", a_text="第7条（請求）\n書面による。",
+               b_text="第8条（請求）\n書面による。", renumbered=True, renumbering=[("第7条", "第8条")])
+    assert is_renumber_only(c) and not is_renumber_only(c.model_copy(update={"renumbered": False}))
+    rows = [r for r in build_table(_result(c), RenderOptions()).rows if r.kind == "change"]
+    assert len(rows) == 1 and rows[0].change_type == "unchanged"
+    new, old = rows[0].cells[1], rows[0].cells[2]
+    assert [new.text[s:e] for s, e in new.underlined] == ["8"] and [old.text[s:e] for s, e in old.underlined] == ["7"]
+    assert rows[0].cells[3].text == "条番号のみ変更"
 
 
 def _result(*changes: Change) -> ComparisonResult:

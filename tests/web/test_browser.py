@@ -4,8 +4,8 @@ example pair, watch the progress reach 100 %, review the table, filter it, downl
 Markdown (byte for byte what ``hikaku compare`` prints), the history, the language
 switch; no console error and no request to any other origin.
 
-The screenshot goes to bench/out/web.png; HIKAKU_TEST_WEB_SCREENSHOT=docs/images/web.png
-refreshes the one in the docs."""
+The screenshots go to bench/out/web.png and review.png; HIKAKU_TEST_WEB_SCREENSHOT=docs/images/web.png
+and HIKAKU_TEST_REVIEW_SCREENSHOT=docs/images/review.png refresh the ones in the docs."""
 
 from __future__ import annotations
 
@@ -144,4 +144,88 @@ def test_upload_compare_review_download(server, tmp_path):
 
         assert problems == []
         assert requests and all(r.startswith(url) for r in requests), [r for r in requests if not r.startswith(url)]
+        browser.close()
+
+
+def test_review_reject_pair_with_rerun_export_and_import(server, tmp_path):
+    """Review mode in the page: reject a pairing, pair the A chunk with another candidate
+    (found with the agent's tools), see the comparison run again with the decisions applied
+    (in the review view and in the report), export the decisions file and import it into a
+    new project, whose rerun applies it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    url, _, _ = server
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+
+        def compare_in(project: str) -> None:
+            page.fill("#opt-project", project)
+            page.set_input_files("#file-a", str(V1))
+            page.set_input_files("#file-b", str(V2))
+            page.get_by_role("button", name="比較する").click()
+            expect(page.locator("#review-project")).to_have_text(project, timeout=120_000)
+            expect(page.locator("#review")).to_be_visible()
+
+        page.goto(url)
+        compare_in("就業規則")
+        page.get_by_label("すべての行を表示").check()
+        row = page.locator('tr.review-row[data-type="modified"]').first
+        a_id, b_id = row.get_attribute("data-a"), row.get_attribute("data-b")
+        assert a_id and b_id and "," not in a_id + b_id
+        mine = page.locator(f'tr.review-row[data-a="{a_id}"]')
+
+        # reject the pairing: the comparison runs again without it
+        mine.get_by_role("button", name="対応なし").click()
+        expect(mine).not_to_have_attribute("data-b", b_id, timeout=120_000)
+        expect(page.locator("#decision-count")).to_have_text("判断 1 件")
+
+        # pair the A chunk with another candidate of the agent's tools
+        mine.get_by_role("button", name="別の候補と対応付け…").click()
+        candidates = page.locator('tr.candidates-row[data-for] li.candidate')
+        expect(candidates.first).to_be_visible()
+        expect(candidates.first).to_contain_text("ベクトル")  # its score, with its context
+        choice = candidates.first.get_attribute("data-b")
+        assert choice and choice != b_id
+        shot = os.environ.get("HIKAKU_TEST_REVIEW_SCREENSHOT")
+        target = Path(shot) if shot else ROOT / "bench" / "out" / "review.png"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        box = page.locator("#review").evaluate(
+            "e => { const r = e.getBoundingClientRect(); return {x: r.x + scrollX, y: r.y + scrollY, width: r.width,"
+            " height: Math.min(r.height, 760)}; }")
+        page.screenshot(path=str(target), full_page=True, clip=box)
+        candidates.first.get_by_role("button", name="対応付ける").click()
+        expect(mine).to_have_attribute("data-b", choice, timeout=120_000)
+        expect(mine).to_have_attribute("data-decided-by", "reviewer")
+        expect(mine).to_contain_text("レビュー済")
+        report = page.frame_locator("#report")
+        expect(report.locator(f'tr.change[title="{a_id} → {choice}"] .badge.reviewed')).to_be_visible()
+
+        # export the decisions file
+        with page.expect_download() as info:
+            page.get_by_role("link", name="判断をエクスポート").click()
+        exported = tmp_path / "decisions.json"
+        exported.write_bytes(Path(info.value.path()).read_bytes())
+        data = json.loads(exported.read_text(encoding="utf-8"))
+        assert data["schema"] == "hikaku.decisions/v1"
+        assert [d["verdict"] for d in data["decisions"]] == ["no_match", "match"]
+
+        # a new project: nothing applied until the file is imported and the comparison rerun
+        compare_in("就業規則（写し）")
+        page.get_by_label("すべての行を表示").check()
+        expect(mine).to_have_attribute("data-b", b_id)
+        page.set_input_files("#import-decisions", str(exported))
+        expect(page.locator("#review-message")).to_have_text("2 件の判断を取り込みました。「再比較」で反映します。")
+        expect(page.locator("#decision-count")).to_have_text("判断 2 件")
+        page.get_by_role("button", name="再比較").click()
+        expect(mine).to_have_attribute("data-b", choice, timeout=120_000)
+        expect(mine).to_have_attribute("data-decided-by", "reviewer")
+
+        assert problems == []
+        assert all(r.startswith(url) for r in requests), [r for r in requests if not r.startswith(url)]
         browser.close()

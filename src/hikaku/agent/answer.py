@@ -1,13 +1,15 @@
 """The structured final answer of the LLM agent, and its validation against the
-documents: an answer with ids that do not exist, or a type that contradicts its ids,
-is rejected (the policy retries once, then falls back to the offline policy)."""
+documents: an answer with ids that do not exist, a type that contradicts its ids, or a
+pair a reviewer ruled out, is rejected (the policy retries once, then falls back to the offline policy)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from ..align.constraints import Constraints
 from ..document import Document
 
 __all__ = ["ComparisonAnswer", "check_answer", "MAX_COUNTERPARTS"]
@@ -30,8 +32,10 @@ class ComparisonAnswer(BaseModel):
     confidence: float = Field(ge=0.0, le=1.0, description="Confidence in this answer, from 0 to 1.")
 
 
-def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None) -> str | None:
-    """Why the answer cannot be used, or None if it can."""
+def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | None = None, *,
+                 a_ids: Sequence[str] = (), constraints: Constraints | None = None) -> str | None:
+    """Why the answer cannot be used, or None if it can (*constraints*: a reviewer's
+    decisions about the A chunks *a_ids*)."""
     ids = list(dict.fromkeys(answer.counterpart_ids))
     unknown = [i for i in ids if doc_b.position(i) is None]
     if unknown:
@@ -44,4 +48,10 @@ def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | No
         return f"change_type is '{answer.change_type}' but counterpart_ids is empty"
     if len(ids) > MAX_COUNTERPARTS:
         return f"{len(ids)} counterparts: a chunk corresponds to at most {MAX_COUNTERPARTS} chunks of B"
+    if constraints and doc_a is not None and ids:
+        ia = [p for p in (doc_a.position(i) for i in a_ids) if p is not None]
+        ruled = [j for j in ids if not constraints.allows(ia, [doc_b.position(j) or 0])]  # (ids exist: checked above)
+        if ruled:
+            return (f"a reviewer ruled out {', '.join(ruled)} as counterpart of {', '.join(a_ids)} "
+                    "(another chunk holds it, or it has none): choose another chunk or 'deleted'")
     return None

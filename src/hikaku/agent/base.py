@@ -61,6 +61,11 @@ class AgentView(Protocol):
         """Similarity of the A group with the B group taken as one text."""
         ...
 
+    def rival_similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
+        """For each B chunk, its highest similarity with an A chunk other than the group's
+        that is still in question (one the plan did not settle): the competition for it."""
+        ...
+
 
 class AgentPolicy(Protocol):
     """Decides the counterpart of one group. ``concurrency`` is how many groups it

@@ -27,6 +27,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.errors import GraphRecursionError
 
 from .._text import shorten
+from ..align.constraints import Constraints
 from ..align.decision import Fallback
 from ..document import Document
 from ..llm.errors import describe_error, is_retryable
@@ -65,8 +66,10 @@ class LLMPolicy:
         lock: threading.RLock,
         trace: TraceWriter | None = None,
         model_name: str = "",
+        constraints: Constraints | None = None,
     ) -> None:
         self.a, self.b = document_a, document_b
+        self.constraints = constraints  # a reviewer's decisions: pairs the answer may not make
         self.fallback = fallback
         self.options = options
         self.budget = budget
@@ -147,7 +150,7 @@ class LLMPolicy:
         if not isinstance(answer, ComparisonAnswer):
             return None, f"no final answer with {ANSWER_TOOL} (model or tool call limit reached?)"
         rec.event("answer", answer=answer.model_dump())
-        problem = check_answer(answer, self.b, self.a)
+        problem = check_answer(answer, self.b, self.a, a_ids=task.a_ids, constraints=self.constraints)
         apart = [i for i in answer.counterpart_ids if problem is None and not view.compatible(task.a_ids, i)]
         if apart:  # the structure is strong evidence: a clause of another rider is never the counterpart
             problem = (f"counterpart_ids {', '.join(apart)} belong to another section of document B (another rider "

@@ -19,7 +19,8 @@ For one uncertain group of A chunks it
    by label); otherwise the chunk is deleted.
 
 Everything it decides comes from what the tools returned: a B chunk no tool surfaced
-cannot become a counterpart, and disabling a tool changes the outcome.
+cannot become a counterpart, and disabling a tool changes the outcome. A pair a reviewer
+ruled out (``Constraints``) is never a candidate.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 
 from .._text import shorten
 from ..align.calibration import LogisticModel
+from ..align.constraints import Constraints
 from ..document import Chunk, Document
 from ..index import DocumentIndex
 from ..tools import ToolRegistry, ToolResult
@@ -69,6 +71,7 @@ class _Candidate:
     pos: int
     sources: set[str] = field(default_factory=set)
     similarity: float = 0.0
+    rival: float = 0.0  # the B chunk's best similarity with another A chunk still in question
     proposal: bool = False
     in_window: bool = False
     label_match: bool = False
@@ -83,7 +86,7 @@ class _Candidate:
         return self.b_ids[0]
 
     def features(self) -> dict[str, float]:
-        return {"similarity": self.similarity, "proposal": float(self.proposal), "in_region": float(self.in_window),
+        return {"similarity": self.similarity, "lead": self.similarity - self.rival, "proposal": float(self.proposal), "in_region": float(self.in_window),
                 "label": float(self.label_match), "title": float(self.title_match),
                 "same_path": float(self.same_path),
                 "sequence": float(self.sequence), "claimed": float(self.claim is not None and not self.proposal)}
@@ -116,9 +119,11 @@ class OfflinePolicy:
         params: PolicyParams = PolicyParams(),
         lang: str = "ja",
         observer: EvidenceObserver | None = None,
+        constraints: Constraints | None = None,
     ) -> None:
         """*model*: the calibration's candidate model; *observer* is told the evidence of
-        every decision (bench/calibrate.py collects it to fit that model)."""
+        every decision (bench/calibrate.py collects it to fit that model); *constraints*: a
+        reviewer's decisions (pairs never to propose)."""
         self.registry = registry
         self.doc_a = document_a
         self.doc_b = document_b
@@ -127,6 +132,12 @@ class OfflinePolicy:
         self.p = params
         self.lang = lang
         self.observer = observer
+        self.constraints = constraints or Constraints()
+
+    def with_registry(self, registry: ToolRegistry) -> OfflinePolicy:
+        """The same policy on another registry (e.g. one whose calls are not counted)."""
+        return OfflinePolicy(registry, self.doc_a, self.doc_b, self.index_b, self.model, self.p, self.lang,
+                             self.observer, self.constraints)
 
     # -- tools -------------------------------------------------------------------------
     def _call(self, t: Thoughts, tool: str, summary_of: Callable[[ToolResult], str] | None = None,
@@ -164,11 +175,15 @@ class OfflinePolicy:
 
         # Think and act: the plan's proposal, then what the tools find ----------------------
         cands: dict[tuple[str, ...], _Candidate] = {}
+        a_pos = [p for p in (view.position_a(i) for i in a_ids) if p is not None]
 
         def add(b_ids: tuple[str, ...], source: str, **flags: Any) -> None:
             pos = view.position_b(b_ids[0])
             if pos is None or not all(view.compatible(a_ids, b) for b in b_ids):
                 return  # not a chunk of the corresponding section (another rider): never a counterpart
+            if self.constraints and not self.constraints.allows(
+                    a_pos, [p for p in (view.position_b(j) for j in b_ids) if p is not None]):
+                return  # a reviewer ruled it out
             c = cands.setdefault(b_ids, _Candidate(b_ids, pos))
             c.sources.add(source)
             for k, v in flags.items():
@@ -211,6 +226,10 @@ class OfflinePolicy:
             self._verify(t, c, a_path, prev_cp)
         for c in available:
             c.probability = self.model.probability(c.features())
+            if c.proposal and task.certain:  # a group the plan settled (examined with --llm-scope changed/all):
+                # the pair model, fitted on such groups, weighed it; the candidate model learns
+                # only from the groups the plan leaves to the agent
+                c.probability = max(c.probability, task.proposal_probability)
         available.sort(key=lambda c: (-c.probability, c.pos))
         for c in available[:5]:
             flags = "".join(
@@ -296,6 +315,10 @@ class OfflinePolicy:
         if todo:
             for c, sim in zip(todo, view.similarities(task.a_ids, [c.b_id for c in todo])):
                 c.similarity = sim
+        rated = [c for c in cands.values() if self._available(c, task.a_ids)]
+        if rated:
+            for c, rival in zip(rated, view.rival_similarities(task.a_ids, [c.b_id for c in rated])):
+                c.rival = rival
 
     @staticmethod
     def _available(c: _Candidate, a_ids: tuple[str, ...]) -> bool:
@@ -320,6 +343,7 @@ class OfflinePolicy:
         a_ids = list(task.a_ids)
         best = available[0] if available else None
         alts = [(list(c.b_ids), c.probability) for c in available[1:4] if c.probability > 0.5]
+        weighed = [(c.b_ids, c.probability) for c in available[:5]]
         if best is not None and best.probability > 0.5:
             rival = available[1].probability if len(available) > 1 else 0.0
             confidence = min(0.99, max(0.05, best.probability - 0.5 * rival))
@@ -337,10 +361,10 @@ class OfflinePolicy:
                 t.add("relink", b=best.b_id, score=best.similarity, old=old, prob=best.probability)
                 action, reason = "relink", "a more probable counterpart"
             return _decision(a_ids, list(best.b_ids), action, best.similarity, best.probability, confidence,
-                             reason, alts, t.lines)
+                             reason, alts, t.lines, weighed)
         top = best.probability if best is not None else 0.0
         t.add("delete", best=top)
-        return _decision(a_ids, [], "delete", None, 1.0 - top, 1.0 - top, "no counterpart in B", [], t.lines)
+        return _decision(a_ids, [], "delete", None, 1.0 - top, 1.0 - top, "no counterpart in B", [], t.lines, weighed)
 
 
 def _norm_title(chunk: Chunk | None) -> str | None:
@@ -367,6 +391,7 @@ def _ids_summary(result: ToolResult) -> str:
 
 def _decision(a_ids: list[str], b_ids: list[str], action: str, similarity: float | None, score: float,
               confidence: float, reason: str, alternatives: list[tuple[list[str], float]],
-              thoughts: list[str]) -> Decision:
+              thoughts: list[str], weighed: list[tuple[tuple[str, ...], float]]) -> Decision:
     return Decision(tuple(a_ids), tuple(b_ids), "agent", action, similarity, score, confidence, reason,
-                    alternatives=tuple((tuple(b), s) for b, s in alternatives), thoughts=tuple(thoughts))
+                    alternatives=tuple((tuple(b), s) for b, s in alternatives), thoughts=tuple(thoughts),
+                    candidates=tuple(weighed))

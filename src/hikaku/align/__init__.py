@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .anchors import longest_increasing_subsequence, unique_pairs
 from .calibration import Calibration, Constant, LogisticModel, load_calibration
+from .constraints import Constraints, FixedGroup
 from .decision import RECORD_TYPES, DecidedBy, Decision, Fallback, ResolvedGroup, Usage
 from .dp import OPS, DPParams, align_gap
 from .planner import AlignmentParams, Plan, PlannedGroup, plan_alignment
@@ -17,12 +18,14 @@ __all__ = [
     "AlignmentParams",
     "Calibration",
     "Constant",
+    "Constraints",
     "LogisticModel",
     "OPS",
     "DPParams",
     "DecidedBy",
     "Decision",
     "Fallback",
+    "FixedGroup",
     "Plan",
     "PlannedGroup",
     "ResolvedGroup",

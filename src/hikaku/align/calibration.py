@@ -35,7 +35,8 @@ __all__ = ["Calibration", "LogisticModel", "Constant", "load_calibration", "PAIR
 
 # the evidence each model weighs (bench/calibrate.py computes them the same way the code does)
 PAIR_FEATURES = ("similarity", "margin", "length_ratio", "group")
-CANDIDATE_FEATURES = ("similarity", "proposal", "in_region", "label", "title", "same_path", "sequence", "claimed")
+CANDIDATE_FEATURES = ("similarity", "lead", "proposal", "in_region", "label", "title", "same_path", "sequence",
+                      "claimed")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Literal
 
 __all__ = ["Decision", "DecidedBy", "Fallback", "ResolvedGroup", "Usage", "RECORD_TYPES"]
 
-DecidedBy = Literal["anchor", "plan", "agent", "resolver"]
+DecidedBy = Literal["anchor", "plan", "agent", "resolver", "reviewer"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,15 @@ def _ids(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return value if isinstance(value, tuple) else tuple(value)
 
 
+Options = tuple[tuple[tuple[str, ...], float], ...]
+
+
+def _options(value: Options) -> Options:
+    if value and not isinstance(value[0][0], tuple):
+        return tuple((_ids(b), s) for b, s in value)
+    return value if isinstance(value, tuple) else tuple(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     a_ids: tuple[str, ...]
@@ -56,25 +65,33 @@ class Decision:
     score: float  # how convincing the decision is: competing decisions are honoured best first
     confidence: float
     reason: str
-    alternatives: tuple[tuple[tuple[str, ...], float], ...] = ()  # (b ids, score): where to fall back
+    alternatives: Options = ()  # (b ids, score): where to fall back
     description: str = ""  # what changed, in the words of the LLM
     policy: str = "offline"  # who decided: offline | llm (settled groups: offline)
     fallback: Fallback | None = None
     usage: Usage = field(default_factory=Usage)
     thoughts: tuple[str, ...] = ()  # the agent's reasoning (kept in the state's agent_thoughts, not here)
+    # what a reviewer needs to judge the decision (hikaku.review): the candidates the policy
+    # weighed, best first, with their calibrated probability; and when an LLM decided, the
+    # offline policy's own choice and its probability (None: no second opinion)
+    candidates: Options = ()
+    offline_choice: tuple[str, ...] | None = None
+    offline_probability: float = 0.0
 
     def __post_init__(self) -> None:
         # a checkpoint gives lists back where tuples went in
         object.__setattr__(self, "a_ids", _ids(self.a_ids))
         object.__setattr__(self, "b_ids", _ids(self.b_ids))
-        if self.alternatives and not isinstance(self.alternatives[0][0], tuple):
-            object.__setattr__(self, "alternatives", tuple((_ids(b), s) for b, s in self.alternatives))
+        object.__setattr__(self, "alternatives", _options(self.alternatives))
+        object.__setattr__(self, "candidates", _options(self.candidates))
+        if self.offline_choice is not None:
+            object.__setattr__(self, "offline_choice", _ids(self.offline_choice))
         if not isinstance(self.thoughts, tuple):
             object.__setattr__(self, "thoughts", tuple(self.thoughts))
 
     @property
     def settled(self) -> bool:
-        """Settled before any agent ran (identical or certain in the plan)."""
+        """Settled without an agent: identical or certain in the plan, or by a reviewer."""
         return self.decided_by != "agent"
 
     def for_state(self) -> Decision:
@@ -85,6 +102,8 @@ class Decision:
             score=round(self.score, 6),
             confidence=round(self.confidence, 4),
             alternatives=tuple((b, round(s, 6)) for b, s in self.alternatives),
+            candidates=tuple((b, round(s, 4)) for b, s in self.candidates),
+            offline_probability=round(self.offline_probability, 4),
             thoughts=(),
         )
 

@@ -12,11 +12,15 @@
    a split or merge; :mod:`hikaku.align.calibration`) and is *certain* when it is
    identical or that probability reaches the calibration's ``certain``. Only the
    uncertain ones go to the agent.
+
+A reviewer's decisions (:class:`~hikaku.align.constraints.Constraints`) come first: fixed
+groups are settled and cut the gaps like anchors, forbidden pairs are never aligned.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -25,6 +29,7 @@ import numpy as np
 
 from .anchors import longest_increasing_subsequence, unique_pairs
 from .calibration import Calibration, load_calibration
+from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
 from .sections import ScopedSimilarity, SectionMap
 from .similarity import SimilarityParams, TextSimilarity, derivation
@@ -55,17 +60,22 @@ class PlannedGroup:
     a: tuple[int, ...]
     b: tuple[int, ...]
     similarity: float
-    kind: str  # identical | renumbered (| -moved: out of order) | match | merge | split | unmatched
+    kind: str  # identical | renumbered (| -moved: out of order) | match | merge | split | same-label | unmatched
     certain: bool
     margin: float
     window: tuple[int, int]
     probability: float = 0.0  # calibrated: that this group is right (identical: 1)
-
+    reason: str = ""  # a reviewer's group: why (the decision's note)
 
     @property
     def anchored(self) -> bool:
         """The same text (perhaps but for its number): settled before any similarity."""
         return self.kind.startswith(("identical", "renumbered"))
+
+    @property
+    def by_reviewer(self) -> bool:
+        """Fixed by a reviewer's decision (``Constraints.fixed``): never examined by an agent."""
+        return self.kind == "reviewer"
 
 
 @dataclass
@@ -96,14 +106,22 @@ def plan_alignment(
     normalized: bool = False,
     number_free_keys: tuple[Sequence[str], Sequence[str]] | None = None,
     sections: SectionMap | None = None,
+    labels: tuple[Sequence[str | None], Sequence[str | None]] | None = None,
+    constraints: Constraints | None = None,
 ) -> tuple[Plan, TextSimilarity]:
     """Plan the alignment of A and B. *keys* are the identity keys (normalised text);
     with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed).
     *number_free_keys* are the keys without the chunks' own numbers (``_text.without_label``;
     empty for a chunk without one): a clause that only changed its number is anchored too.
     *sections*: which sections of A and B correspond (:mod:`hikaku.align.sections`);
-    chunks pair only within corresponding sections, as anchors and by similarity."""
+    chunks pair only within corresponding sections, as anchors and by similarity.
+    *labels* are the chunks' structural labels (第5条; None without): two chunks the
+    programme left alone in a gap that carry the same label, only they in the gap, are
+    proposed as a pair (a clause that kept its number but not its text: 「第5条　削除」);
+    the agent weighs the proposal like any other.
+    *constraints*: a reviewer's fixed groups (anchors) and forbidden pairs."""
     params = params or AlignmentParams()
+    cons = constraints or Constraints()
     similarity: Callable[..., TextSimilarity] = TextSimilarity
     if sections is not None:  # sections first: anchors and similarity respect them
         keys_a, keys_b = sections.qualified_keys(keys_a, keys_b)
@@ -111,18 +129,24 @@ def plan_alignment(
             number_free_keys = sections.qualified_keys(*number_free_keys)
         similarity = partial(ScopedSimilarity, sections=sections)
     na, nb = len(texts_a), len(texts_b)
-    pairs = unique_pairs(keys_a, keys_b)
+    free_keys = number_free_keys
+    if cons:  # a fixed chunk is nobody else's anchor
+        keys_a, keys_b = _blank(keys_a, cons.fixed_a), _blank(keys_b, cons.fixed_b)
+        if free_keys is not None:
+            free_keys = (_blank(free_keys[0], cons.fixed_a), _blank(free_keys[1], cons.fixed_b))
+    pairs = [p for p in unique_pairs(keys_a, keys_b) if not cons.forbids(*p)]
     renumbered: set[tuple[int, int]] = set()
-    if number_free_keys is not None:
+    if free_keys is not None:
         ta, tb = {i for i, _ in pairs}, {j for _, j in pairs}
-        free_a = ["" if i in ta else k for i, k in enumerate(number_free_keys[0])]
-        free_b = ["" if j in tb else k for j, k in enumerate(number_free_keys[1])]
-        renumbered = set(unique_pairs(free_a, free_b))
+        free_a = ["" if i in ta else k for i, k in enumerate(free_keys[0])]
+        free_b = ["" if j in tb else k for j, k in enumerate(free_keys[1])]
+        renumbered = {p for p in unique_pairs(free_a, free_b) if not cons.forbids(*p)}
         pairs = sorted([*pairs, *renumbered])
-    in_order = longest_increasing_subsequence(pairs)
+    fixed_pairs = [(min(g.a), min(g.b)) for g in cons.fixed if g.b]
+    in_order = longest_increasing_subsequence(sorted([*pairs, *fixed_pairs]))
     kept = set(in_order)
-    used_a = {i for i, _ in pairs}
-    used_b = {j for _, j in pairs}
+    used_a = {i for i, _ in pairs} | cons.fixed_a
+    used_b = {j for _, j in pairs} | cons.fixed_b
     focus_a = [i for i in range(na) if i not in used_a]
     focus_b = [j for j in range(nb) if j not in used_b]
     sim = similarity(texts_a, texts_b, focus_a=focus_a, focus_b=focus_b, params=params.similarity,
@@ -133,7 +157,11 @@ def plan_alignment(
         score = sim.pair(i, j) if kind == "renumbered" else 1.0
         groups.append(PlannedGroup((i,), (j,), score, kind if (i, j) in kept else f"{kind}-moved", True, 1.0,
                                    (j - 1, j + 1), 1.0))
-    planner = _GapPlanner(sim, params)
+    for g in cons.fixed:
+        score = sim.group(g.a, g.b) if g.b else 0.0
+        window = (min(g.b) - 1, max(g.b) + 1) if g.b else (-1, nb)
+        groups.append(PlannedGroup(g.a, g.b, score, "reviewer", True, 1.0, window, 1.0, reason=g.reason))
+    planner = _GapPlanner(sim, params, labels, cons)
     bounds = [(-1, -1), *in_order, (na, nb)]
     singles = []  # 1x1 gaps, the most common kind: scored in one batch
     for (a0, b0), (a1, b1) in zip(bounds, bounds[1:]):
@@ -152,11 +180,26 @@ def plan_alignment(
     return Plan(groups, [j for j in range(nb) if j not in claimed], na, nb, len(in_order)), sim
 
 
+def _blank(keys: Sequence[str], positions: frozenset[int]) -> list[str]:
+    return ["" if k in positions else key for k, key in enumerate(keys)]
+
+
 class _GapPlanner:
-    def __init__(self, sim: TextSimilarity, params: AlignmentParams) -> None:
+    def __init__(self, sim: TextSimilarity, params: AlignmentParams,
+                 labels: tuple[Sequence[str | None], Sequence[str | None]] | None = None,
+                 constraints: Constraints | None = None) -> None:
         self.sim = sim
         self.p = params
         self.dp = params.dp
+        self.labels = labels
+        self.cons = constraints or Constraints()
+
+    def _forbidden_mask(self, ia: list[int], ib: list[int]) -> np.ndarray | None:
+        """True where the reviewer forbade the pair (None: nothing forbidden in this gap)."""
+        if not self.cons.forbidden:
+            return None
+        mask = np.array([[self.cons.forbids(i, j) for j in ib] for i in ia], dtype=bool).reshape(len(ia), len(ib))
+        return mask if mask.any() else None
 
     def _ops(self, ia: list[int], ib: list[int], s: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
         """The similarity matrix of every operation of the gap (−inf where a split or merge
@@ -171,7 +214,9 @@ class _GapPlanner:
                 continue
             ga = [tuple(ia[r - da + 1: r + 1]) for r in range(da - 1, n)]
             gb = [tuple(ib[c - db + 1: c + 1]) for c in range(db - 1, m)]
-            ok = np.array([[self._derives(x, y) >= kappa for y in gb] for x in ga], dtype=bool)
+            forbidden = self.cons.forbidden  # (fixed chunks are in no gap)
+            ok = np.array([[(not forbidden or self.cons.allows(x, y)) and self._derives(x, y) >= kappa for y in gb]
+                           for x in ga], dtype=bool)
             full = np.full((n, m), -np.inf)
             if ok.any():
                 sub = self.sim.group_matrix(ga, gb).astype(np.float64)
@@ -208,19 +253,41 @@ class _GapPlanner:
             return self._split_large(ia, ib, window)
         if s is None:
             s = self.sim.matrix(ia, ib)
+        forbidden = self._forbidden_mask(ia, ib)
+        ops_s = s
+        if forbidden is not None:  # never aligned; no rival either
+            ops_s = np.where(forbidden, -np.inf, s)
+            s = np.where(forbidden, 0.0, s)
         out: list[PlannedGroup] = []
         matched_a: set[int] = set()
-        for la, lb, score in align_gap(self._ops(ia, ib, s), self.dp):
+        for la, lb, score in align_gap(self._ops(ia, ib, ops_s), self.dp):
             ga = tuple(ia[x] for x in la)
             gb = tuple(ib[y] for y in lb)
             matched_a.update(ga)
             margin = _margin(s, la[0], lb[0]) if len(la) == len(lb) == 1 else 0.0
             out.append(self._group(ga, gb, score, margin, window))
+        matched_b = {j for g in out for j in g.b}
+        same_label = self._same_label([i for i in ia if i not in matched_a], [j for j in ib if j not in matched_b])
         for r, i in enumerate(ia):
-            if i not in matched_a:
+            if i in same_label:
+                j = same_label[i]
+                out.append(PlannedGroup((i,), (j,), float(s[r][ib.index(j)]), "same-label", False, 0.0, window))
+            elif i not in matched_a:
                 best = float(s[r].max()) if s.shape[1] else 0.0
                 out.append(PlannedGroup((i,), (), best, "unmatched", False, 0.0, window))
         return out
+
+    def _same_label(self, free_a: list[int], free_b: list[int]) -> dict[int, int]:
+        """Chunks left alone on both sides that carry the same label, unique among them."""
+        if self.labels is None or not free_a or not free_b:
+            return {}
+        la, lb = self.labels
+        count_a = Counter(la[i] for i in free_a if la[i])
+        count_b = Counter(lb[j] for j in free_b if lb[j])
+        by_label = {lb[j]: j for j in free_b if lb[j] and count_b[lb[j]] == 1}
+        pairs = {i: by_label[la[i]] for i in free_a if la[i] and count_a[la[i]] == 1 and la[i] in by_label}
+        # chunks of sections that do not correspond never pair (their similarity is 0: sections.py)
+        return {i: j for i, j in pairs.items() if not self.cons.forbids(i, j) and self.sim.matrix([i], [j])[0, 0] > 0}
 
     def _split_large(self, ia: list[int], ib: list[int], window: tuple[int, int]) -> list[PlannedGroup]:
         """Cut a huge gap at mutual best matches (by cosine) that keep the order; if there
@@ -231,7 +298,7 @@ class _GapPlanner:
         mutual = [
             (r, int(c))
             for r, c in enumerate(best_j)
-            if best_i[c] == r and cos[r, c] >= self.p.secondary_anchor_cosine
+            if best_i[c] == r and cos[r, c] >= self.p.secondary_anchor_cosine and not self.cons.forbids(ia[r], ib[c])
         ]
         cuts = longest_increasing_subsequence(mutual)
         if not cuts:

@@ -1,10 +1,12 @@
 """Settle the final alignment from the plan's settled groups and the agent's decisions.
 
-Competition for a B chunk is decided globally: settled groups (identical anchors,
-certain plan matches) keep their chunks; agent decisions are honoured from the most
+Competition for a B chunk is decided globally: a reviewer's groups come first, then the
+other settled groups (identical anchors, certain plan matches) keep their chunks; agent decisions are honoured from the most
 to the least convincing, and a decision that lost its chunk falls back to its next
 alternative or becomes a deletion. B chunks nobody holds are additions. Pairs that
 break the document order (outside the longest order-preserving chain) are *moved*.
+No group ever pairs chunks a reviewer ruled out (:class:`Constraints`); a chunk left without
+counterpart because of such a ruling is marked as decided by the reviewer.
 """
 
 from __future__ import annotations
@@ -14,14 +16,17 @@ from collections.abc import Sequence
 
 from ..document import Document
 from .anchors import longest_increasing_subsequence
+from .constraints import Constraints
 from .decision import Decision, ResolvedGroup
 
 __all__ = ["resolve"]
 
 
-def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document) -> list[ResolvedGroup]:
+def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document,
+            constraints: Constraints | None = None) -> list[ResolvedGroup]:
     """Decisions' alternatives are the counterparts they would also accept (a policy lists
     only those it judges more likely right than not)."""
+    cons = constraints or Constraints()
     def pos_a(chunk_id: str) -> int:
         p = doc_a.position(chunk_id)
         assert p is not None, chunk_id
@@ -51,10 +56,19 @@ def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document) -> 
         out.append(g)
         return g
 
-    settled = [d for d in decisions if d.settled]
+    def allowed(d: Decision, b_ids: Sequence[str]) -> bool:
+        ia, ib = [pos_a(i) for i in d.a_ids], [pos_b(j) for j in b_ids]
+        return all(j not in taken for j in ib) and (d.decided_by == "reviewer" or cons.allows(ia, ib))
+
+    settled = sorted((d for d in decisions if d.settled), key=lambda d: d.decided_by != "reviewer")
     by_agent = [d for d in decisions if not d.settled]
     for d in settled:
-        take(d, d.b_ids, d.similarity, d.reason)
+        if allowed(d, d.b_ids):
+            take(d, d.b_ids, d.similarity, d.reason)
+        else:  # only a reviewer's answer during the run takes a chunk the plan had settled
+            keeper = taken.get(pos_b(d.b_ids[0])) if d.b_ids else None
+            owner = ",".join(doc_a.chunks[i].id for i in keeper.a) if keeper else "?"
+            take(d, (), None, f"the reviewer gave its counterpart {','.join(d.b_ids)} to {owner}").confidence = 0.5
     by_agent.sort(key=lambda d: (-d.score, pos_a(d.a_ids[0])))
     for d in by_agent:
         options: list[tuple[tuple[str, ...], float | None, str]] = []
@@ -63,7 +77,7 @@ def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document) -> 
             for b_ids, score in d.alternatives:
                 options.append((b_ids, score, "fallback: its first choice went to a closer chunk"))
         for b_ids, similarity, reason in options:
-            if all(pos_b(j) not in taken for j in b_ids):
+            if allowed(d, b_ids):
                 take(d, b_ids, similarity, reason)
                 break
         else:
@@ -75,10 +89,16 @@ def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document) -> 
             g = take(d, (), None, lost or d.reason)
             if lost:
                 g.confidence = 0.5
+    for g in out:
+        if not g.b and g.decided_by != "reviewer" and any(cons.ruled_out_a(i) for i in g.a):
+            g.decided_by, g.reason = "reviewer", f"the reviewer ruled out its counterpart ({g.reason})"
     for j in range(len(doc_b.chunks)):
         if j not in taken:
-            out.append(ResolvedGroup(a=(), b=(j,), similarity=None, confidence=1.0, decided_by="resolver",
-                                     reason="no chunk of A corresponds"))
+            by_reviewer = j in cons.added_b or cons.ruled_out_b(j)
+            out.append(ResolvedGroup(a=(), b=(j,), similarity=None, confidence=1.0,
+                                     decided_by="reviewer" if by_reviewer else "resolver",
+                                     reason="the reviewer ruled out its counterpart" if by_reviewer
+                                     else "no chunk of A corresponds"))
     pairs = sorted((min(g.a), min(g.b)) for g in out if g.a and g.b)
     chain = set(longest_increasing_subsequence(pairs))
     for g in out:

@@ -58,6 +58,15 @@ _LABELS = {
         "note_unavailable": "LLM が応答しないため、{n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
         "note_error": "LLM の呼び出しに失敗した {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
         "note_invalid": "LLM の回答が使えなかった {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
+        # review mode (docs/review.md)
+        "review": "要確認",
+        "review_title": "要確認の行（誤りの可能性が高い順）",
+        "reviewed": "レビュー済",
+        "ignored": "対象外",
+        "doubt": "誤りの確率",
+        "reason_low_confidence": "確信度が低い",
+        "reason_close_competitor": "拮抗する候補がある",
+        "reason_llm_offline_disagree": "LLM とオフラインの判断が異なる",
     },
     "en": {
         "item": "Item",
@@ -103,6 +112,15 @@ _LABELS = {
         "note_unavailable": "The LLM stopped answering: {n} chunk(s) were compared by the offline policy ({detail}).",
         "note_error": "The LLM call failed for {n} chunk(s), compared by the offline policy instead ({detail}).",
         "note_invalid": "The LLM gave no usable answer for {n} chunk(s), compared by the offline policy instead ({detail}).",
+        # review mode (docs/review.md)
+        "review": "To review",
+        "review_title": "Rows to review (most doubtful first)",
+        "reviewed": "reviewed",
+        "ignored": "out of scope",
+        "doubt": "probability of being wrong",
+        "reason_low_confidence": "low confidence",
+        "reason_close_competitor": "a close competitor",
+        "reason_llm_offline_disagree": "the LLM and the offline policy disagree",
     },
 }
 

@@ -16,7 +16,9 @@ from ._common import STDIN, STDIN_NAME, Progress, check_outputs, read_stdin, say
 if TYPE_CHECKING:
     from ..document import Document
     from ..result import ComparisonResult
+    from ..review import DecisionSet
     from ..settings import CompareOptions
+    from ._ask import TerminalReviewer
 
 __all__ = ["add_parser", "run"]
 
@@ -101,6 +103,15 @@ def _arguments(c: argparse.ArgumentParser) -> None:
                    help="name a new checkpointed run (default: a new id) so that --resume ID can continue it")
     r.add_argument("--resume", metavar="RUN_ID", default=None, help="continue an interrupted run (same A, B, options)")
     r.add_argument("--trace", metavar="FILE", default=None, help="write every agent step to FILE as JSON lines")
+    v = c.add_argument_group("review", "A reviewer's decisions (hikaku.decisions/v1, docs/review.md).")
+    v.add_argument("--decisions", metavar="FILE", default=None,
+                   help="apply a reviewer's decisions before any agent runs: pairs fixed (match) or ruled out "
+                   "(no_match), rows out of scope (ignore); with --interactive the answers are added to FILE")
+    v.add_argument("--interactive", action="store_true",
+                   help="the agent asks you (on the terminal) about each chunk it cannot decide; "
+                   "your answers are recorded in --decisions FILE (created if missing)")
+    v.add_argument("--reviewer", metavar="NAME", default=None,
+                   help="who answers, recorded with each decision (default: the login name)")
     g = c.add_mutually_exclusive_group()
     g.add_argument("--progress", action="store_true", default=None, help="always show a progress bar on stderr")
     g.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
@@ -181,12 +192,13 @@ def run(args: argparse.Namespace) -> int:
         say(f"run {run_id} (checkpoint {checkpoint}); if it stops, continue with --resume {run_id}")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = Progress(bool(show))
+    decisions, ask = _review(args, opts.lang, run_id, progress)
     with tempfile.TemporaryDirectory(prefix="hikaku-") as scratch:
         a, b = (_stdin_document(scratch, opts, side) if path == STDIN else path
                 for path, side in ((args.a, "a"), (args.b, "b")))
         try:
             result = compare(a, b, options=opts, progress=progress, checkpoint=checkpoint, run_id=run_id,
-                             resume=bool(args.resume), trace=args.trace)
+                             resume=bool(args.resume), trace=args.trace, decisions=decisions, ask=ask)
         except KeyboardInterrupt:
             progress.close()
             if checkpoint:
@@ -196,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
             raise
         finally:
             progress.close()
+            if ask is not None and ask.recorded:
+                say(f"{ask.recorded} decision(s) recorded in {args.decisions}")
     for note in result.notes:
         say(f"note: {note}")
     report = render(result, fmt, render_options)
@@ -228,3 +242,31 @@ def _stdin_document(scratch: str, opts: CompareOptions, side: str) -> Document:
     return load_document(path, input_format=fmt, id_prefix=side, max_chunk_chars=opts.max_chunk_chars,
                          encoding=opts.encoding, limits=InputLimits.from_options(opts), name=STDIN_NAME,
                          doc_id="stdin")
+
+
+def _review(args: argparse.Namespace, lang: str, run_id: str | None,
+            progress: Progress) -> tuple[DecisionSet | None, TerminalReviewer | None]:
+    """The decisions file (--decisions) and, with --interactive, the terminal that answers."""
+    if args.interactive and not args.decisions:
+        raise ConfigurationError("--interactive records your answers: give --decisions FILE (created if missing)")
+    if not args.decisions:
+        return None, None
+    import getpass
+    from pathlib import Path
+
+    from ..review import DecisionSet
+    from ._ask import TerminalReviewer
+
+    path = Path(args.decisions)
+    if args.interactive and not path.exists():
+        DecisionSet().save(path)  # where the answers will go, from the start
+    decisions = DecisionSet.load(path)
+    if not args.interactive:
+        return decisions, None
+    by = args.reviewer
+    if by is None:
+        try:
+            by = getpass.getuser()
+        except Exception:  # noqa: BLE001 - no login name: record none
+            by = ""
+    return decisions, TerminalReviewer(decisions, path, lang=lang, by=by, run_id=run_id, before=progress.close)

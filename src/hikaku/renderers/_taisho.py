@@ -12,7 +12,7 @@ write: what is in it, decided once so that the two files only lay it out.
 - Unchanged clauses only with ``include_unchanged`` (or when they moved); otherwise each run of
   them is one 「（略）」 row, and a section's unchanged heading is its heading row.
 - A clause whose only change is its number (and cross-references shifted the same way as the
-  document's articles) is marked as such (「変更（条番号のみ）」): see :func:`is_renumber_only`.
+  document's articles) is shown and marked as such (「条番号のみ変更」), the number underlined.
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ __all__ = [
     "build_table",
     "column_order",
     "is_renumber_only",
-    "article_numbers",
     "WIDTHS",
 ]
 
@@ -142,51 +141,15 @@ def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-def _leading_label(text: str) -> tuple[str | None, str]:
-    """(the leading 第N条-style label, normalised; the text after it)."""
-    stripped = text.lstrip()
-    m = _ARTICLE.match(stripped)
-    return (_nfkc(m.group()), stripped[m.end():]) if m else (None, stripped)
-
-
-def article_numbers(result: ComparisonResult) -> dict[str, str]:
-    """Old label → new label of every clause paired one to one (第16条 → 第18条): how the
-    revision renumbered the document. A label that went two ways is left out."""
-    seen: dict[str, set[str]] = {}
-    for c in result.changes:
-        if len(c.a_ids) == 1 and len(c.b_ids) == 1:
-            la, _ = _leading_label(c.a_text)
-            lb, _ = _leading_label(c.b_text)
-            if la and lb:
-                seen.setdefault(la, set()).add(lb)
-    return {old: next(iter(new)) for old, new in seen.items() if len(new) == 1}
-
-
-def is_renumber_only(change: Change, renumbered: Mapping[str, str]) -> bool:
-    """True for a modified one-to-one pair whose texts are equal once the leading 第N条-style
-    label is set aside and every cross-reference of the old text is renumbered the way the
-    document was (*renumbered*: :func:`article_numbers`).
-
-    The one place that recognises a renumber-only row: when the result model carries a
-    renumbering kind of its own (issue 12), this function reads it instead."""
-    if change.type != "modified" or len(change.a_ids) != 1 or len(change.b_ids) != 1:
-        return False
-    la, rest_a = _leading_label(change.a_text)
-    lb, rest_b = _leading_label(change.b_text)
-    if (la is None) != (lb is None):
-        return False
-    shifted = _ARTICLE.sub(lambda m: renumbered.get(_nfkc(m.group()), _nfkc(m.group())), rest_a)
-    return shifted == _ARTICLE.sub(lambda m: _nfkc(m.group()), rest_b)
+def is_renumber_only(change: Change) -> bool:
+    """A clause whose only change is its number (and cross-references shifted the same way):
+    the result says so (``Change.renumbered``, hikaku.changes.renumbering)."""
+    return change.renumbered
 
 
 # -- the table ------------------------------------------------------------------------------------
-def _type_text(change: Change, lang: str, renumber_only: bool, L: Mapping[str, str]) -> str:
-    base = type_label(change, lang)
-    if not renumber_only:
-        return base
-    if lang == "ja":
-        return f"{base[:-1]}・{L['renumbered']}）" if base.endswith("）") else f"{base}（{L['renumbered']}）"
-    return f"{base[:-1]}, {L['renumbered']})" if base.endswith(")") else f"{base} ({L['renumbered']})"
+def _type_text(change: Change, lang: str) -> str:
+    return type_label(change, lang)  # 「条番号のみ変更」 for a renumbered clause
 
 
 def _spans(change: Change) -> tuple[list[Span], list[Span]]:
@@ -195,7 +158,7 @@ def _spans(change: Change) -> tuple[list[Span], list[Span]]:
         return [], [(0, len(change.b_text))]
     if change.type == "deleted":
         return [(0, len(change.a_text))], []
-    if change.type != "modified":
+    if change.type != "modified" and not is_renumber_only(change):
         return [], []
     if change.diff is not None:
         return list(change.diff.a), list(change.diff.b)
@@ -219,7 +182,6 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
     a, b = result.document_a, result.document_b
     titles = {"new": clean(b.title or b.id), "old": clean(a.title or a.id)}
     roots = frozenset(t for t in (a.title, b.title) if t)
-    renumbered = article_numbers(result)
     counts = result.stats.counts or {t: result.count(t) for t in ("added", "deleted", "modified", "unchanged")}
     sep = " ／ " if lang == "ja" else " / "
     totals = sep.join(f"{L[t]} {counts.get(t, 0)}" for t in ("added", "deleted", "modified", "unchanged"))
@@ -242,8 +204,8 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
             table.rows.append(_omitted_row(omitted, columns, L))
             omitted.clear()
 
-    def shown(c: Change) -> bool:  # a clause moved elsewhere is shown even when its text is the same
-        return options.include_unchanged or c.type != "unchanged" or c.moved
+    def shown(c: Change) -> bool:  # a clause moved or renumbered is shown even when its words are the same
+        return options.include_unchanged or c.type != "unchanged" or c.moved or is_renumber_only(c)
 
     shown_section: tuple[str, ...] | None = None
     for section, grouped in groupby(result.changes, key=section_of):
@@ -264,7 +226,7 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
                 omitted.append(c)
                 continue
             flush()
-            table.rows.append(_change_row(c, columns, L, lang, section, is_renumber_only(c, renumbered)))
+            table.rows.append(_change_row(c, columns, L, lang, section))
     flush()
     return table
 
@@ -278,7 +240,7 @@ def _omitted_row(run: list[Change], columns: tuple[str, ...], L: Mapping[str, st
 
 
 def _change_row(c: Change, columns: tuple[str, ...], L: Mapping[str, str], lang: str,
-                section: tuple[str, ...], renumber_only: bool) -> Row:
+                section: tuple[str, ...]) -> Row:
     spans_a, spans_b = _spans(c)
     item = clean(c.item) or L["none"]
     detail = "" if not section or _same_heading(c.b_text or c.a_text, section[-1]) else " > ".join(section)
@@ -286,7 +248,7 @@ def _change_row(c: Change, columns: tuple[str, ...], L: Mapping[str, str], lang:
         "item": Cell(item, detail=detail),
         "new": Cell(clean(c.b_text), tuple(spans_b)) if c.b_ids else Cell(L["deleted_mark"], mark=True),
         "old": Cell(clean(c.a_text), tuple(spans_a)) if c.a_ids else Cell(L["added_mark"], mark=True),
-        "type": Cell(_type_text(c, lang, renumber_only, L)),
+        "type": Cell(_type_text(c, lang)),
         "note": Cell(clean(c.summary)),
     }
     return Row("change", tuple(cells[k] for k in columns), c.type)

@@ -10,7 +10,7 @@ from importlib.resources import files
 from string import Template
 
 from ..changes.labels import labels, type_label
-from ..result import Change, ComparisonResult
+from ..result import Change, ComparisonResult, ReviewItem
 from ._options import RenderOptions
 
 __all__ = ["render", "render_html"]
@@ -81,17 +81,54 @@ def _chart(changes: list[Change], sections: list[str], section_of, L: dict[str, 
             f'width="{label_w + bar_w + 40}" height="{height}">{"".join(parts)}</svg>')
 
 
-def _row(c: Change, section_no: int, lang: str, L: dict[str, str]) -> str:
+def _reasons(reasons: list[str], L: dict[str, str]) -> str:
+    return L["sep"].join(L.get(f"reason_{r}", r) for r in reasons)
+
+
+def _badges(c: Change, item: ReviewItem | None, L: dict[str, str]) -> str:
+    """要確認 (with the doubt), レビュー済 (a reviewer decided the row), 対象外."""
+    out = []
+    if item is not None:
+        title = _esc(f"{L['doubt']} {item.doubt:.2f}: {_reasons(list(item.reasons), L)}")
+        out.append(f'<span class="badge review" title="{title}">{_esc(L["review"])} {item.doubt:.2f}</span>')
+    if c.decided_by == "reviewer":
+        out.append(f'<span class="badge reviewed">{_esc(L["reviewed"])}</span>')
+    if c.ignored:
+        out.append(f'<span class="badge ignored">{_esc(L["ignored"])}</span>')
+    return "".join(out)
+
+
+def _queue(result: ComparisonResult, L: dict[str, str]) -> str:
+    """The review queue: links to the rows, most doubtful first."""
+    if not result.review_queue:
+        return ""
+    items = []
+    for q in result.review_queue:
+        c = result.changes[q.change]
+        label = c.item or " ".join(c.a_ids)
+        items.append(f'<li><a href="#row-{q.change}">{_esc(label)}</a> <span class="doubt">{_esc(L["doubt"])} '
+                     f'{q.doubt:.2f}</span> — {_esc(_reasons(list(q.reasons), L))}</li>')
+    return (f'<section class="review-queue" aria-label="{_esc(L["review_title"])}"><h2>{_esc(L["review_title"])} '
+            f'({len(items)})</h2><ol>{"".join(items)}</ol></section>')
+
+
+def _row(c: Change, section_no: int, lang: str, L: dict[str, str], number: int = 0,
+         item: ReviewItem | None = None) -> str:
     spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
     a = _highlight(c.a_text, spans_a, "del") if c.a_ids else f'<span class="empty">{_esc(L["none"])}</span>'
     b = _highlight(c.b_text, spans_b, "ins") if c.b_ids else f'<span class="empty">{_esc(L["none"])}</span>'
     summary = f'<span class="summary">{_esc(c.summary)}</span>' if c.summary else ""
     ids = _esc(" ".join(c.a_ids) + " → " + " ".join(c.b_ids))
+    review = ' data-review="1"' if item is not None else ""
+    decided = f' data-decided-by="{_esc(c.decided_by)}"' if c.decided_by else ""
+    ignored = ' data-ignored="1"' if c.ignored else ""
     return (
-        f'<tr class="change" data-type="{c.type}" data-section="{section_no}" title="{ids}">'
+        f'<tr class="change" id="row-{number}" data-type="{c.type}" data-section="{section_no}"{review}{decided}'
+        f'{ignored} title="{ids}">'
         f'<td>{_esc(c.item) or _esc(L["none"])}</td>'
         f'<td class="text a">{a}</td><td class="text b">{b}</td>'
-        f'<td class="type"><span class="label {c.type}">{_esc(type_label(c, lang))}</span>{summary}</td></tr>'
+        f'<td class="type"><span class="label {c.type}">{_esc(type_label(c, lang))}</span>{_badges(c, item, L)}'
+        f'{summary}</td></tr>'
     )
 
 
@@ -108,13 +145,14 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     number = {s: k for k, s in enumerate(sections)}
     body: list[str] = []
     current = None
-    for c in result.changes:
+    queued = {q.change: q for q in result.review_queue}
+    for k, c in enumerate(result.changes):
         s = section_of(c)
         if s != current:
             current = s
             body.append(f'<tr class="section" id="sec-{number[s]}" data-section="{number[s]}">'
                         f'<th colspan="4">{_esc(s) or _esc(L["none"])}</th></tr>')
-        body.append(_row(c, number[s], lang, L))
+        body.append(_row(c, number[s], lang, L, k, queued.get(k)))
     per_section = {s: 0 for s in sections}
     for c in result.changes:
         if c.type != "unchanged":
@@ -130,14 +168,19 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
         count_items += f'<li>{_esc(L["renumbered"])} {result.stats.renumbered}</li>'
     if result.stats.moved:
         count_items += f'<li>{_esc(L["moved_total"])} {result.stats.moved}</li>'
+    if result.review_queue:
+        count_items += f'<li class="review">{_esc(L["review"])} {len(result.review_queue)}</li>'
+    kinds: tuple[tuple[str, str], ...] = (("changes", "filter_changes"), ("added", "added"), ("deleted", "deleted"), ("modified", "modified"),
+             ("unchanged", "unchanged"), ("all", "filter_all"))
+    if result.review_queue:
+        kinds = (*kinds[:5], ("review", "review"), kinds[5])
     filters = "".join(
-        f'<button type="button" data-filter="{f}" aria-pressed="false">{_esc(L[key])}</button>'
-        for f, key in (("changes", "filter_changes"), ("added", "added"), ("deleted", "deleted"),
-                       ("modified", "modified"), ("unchanged", "unchanged"), ("all", "filter_all"))
+        f'<button type="button" data-filter="{f}" aria-pressed="false">{_esc(L[key])}</button>' for f, key in kinds
     )
     notes = ""
     if result.notes:
         notes = '<div class="notes" role="note">' + "<br>".join(_esc(n) for n in result.notes) + "</div>"
+    notes += _queue(result, L)
     meta = f"hikaku {result.hikaku_version} · {L['policy']}: {result.stats.policy}"
     if result.stats.llm_model:
         meta += f" ({result.stats.llm_model})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ._model import (
     CHANGE_TYPES,
+    REVIEW_REASONS,
     SCHEMA,
     Change,
     ChangeDiff,
@@ -11,11 +12,14 @@ from ._model import (
     ChunkCost,
     ComparisonResult,
     DocumentInfo,
+    ReviewCandidate,
+    ReviewItem,
     Stats,
 )
 
 __all__ = [
     "CHANGE_TYPES",
+    "REVIEW_REASONS",
     "SCHEMA",
     "Change",
     "ChangeDiff",
@@ -23,5 +27,7 @@ __all__ = [
     "ChunkCost",
     "ComparisonResult",
     "DocumentInfo",
+    "ReviewCandidate",
+    "ReviewItem",
     "Stats",
 ]

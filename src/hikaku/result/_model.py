@@ -19,6 +19,9 @@ __all__ = [
     "DocumentInfo",
     "ChangeDiff",
     "ChunkCost",
+    "ReviewCandidate",
+    "ReviewItem",
+    "REVIEW_REASONS",
     "Stats",
     "ComparisonResult",
 ]
@@ -65,6 +68,33 @@ class Change(BaseModel):
     # only clause numbers differ (its own and the references that shifted with it): 第12条 → 第13条
     renumbered: bool = False
     renumbering: list[tuple[str, str]] = Field(default_factory=list)  # (old, new) numbers, its own first
+    ignored: bool = False  # a reviewer marked the row 対象外 (out of the review's scope)
+
+
+ReviewReason = Literal["low_confidence", "close_competitor", "llm_offline_disagree"]
+REVIEW_REASONS: tuple[ReviewReason, ...] = ("low_confidence", "close_competitor", "llm_offline_disagree")
+
+
+class ReviewCandidate(BaseModel):
+    """Another counterpart the agent weighed for a row, with its calibrated probability."""
+
+    b_ids: list[str]
+    probability: float
+
+
+class ReviewItem(BaseModel):
+    """A row a reviewer should check: ``change`` is its index in ``changes``. ``doubt`` is
+    the estimated probability that the row is wrong (the largest of: 1 − its confidence,
+    1 − its counterpart's share among the candidates the agent weighed, the probability of
+    the offline policy's choice when an LLM chose otherwise; hikaku.review.queue)."""
+
+    change: int
+    a_ids: list[str] = Field(default_factory=list)
+    b_ids: list[str] = Field(default_factory=list)
+    doubt: float
+    reasons: list[ReviewReason] = Field(default_factory=list)
+    competitors: list[ReviewCandidate] = Field(default_factory=list)
+    offline_b_ids: list[str] | None = None  # the offline policy's counterpart, when an LLM chose otherwise
 
 
 class DocumentInfo(BaseModel):
@@ -110,6 +140,9 @@ class Stats(BaseModel):
     llm_fallbacks: dict[str, int] = Field(default_factory=dict)  # kind (budget, unavailable, error, invalid) -> chunks
     per_chunk: list[ChunkCost] = Field(default_factory=list)  # the chunks the agent examined
     run_id: str | None = None
+    decisions_applied: int = 0  # a reviewer's decisions (--decisions) that applied to these documents
+    decisions_not_applied: int = 0  # … that did not (listed in the notes)
+    questions_asked: int = 0  # chunks the agent asked the reviewer about (--interactive)
 
 
 class ComparisonResult(BaseModel):
@@ -124,6 +157,7 @@ class ComparisonResult(BaseModel):
     changes: list[Change]
     stats: Stats = Field(default_factory=Stats)
     notes: list[str] = Field(default_factory=list)  # what the reader must know (e.g. an LLM budget was reached)
+    review_queue: list[ReviewItem] = Field(default_factory=list)  # uncertain rows, most doubtful first
 
     def count(self, change_type: ChangeType) -> int:
         return sum(1 for c in self.changes if c.type == change_type)

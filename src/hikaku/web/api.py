@@ -24,7 +24,7 @@ from ..settings import resolve_options
 from .config import ServerConfig
 from .reports import VIEW_ASSET, downloads, renderer_for_extension, report_file, view_file
 from .sniff import UnsupportedUpload, detect_format
-from .store import TERMINAL, Job, JobStore, Upload, new_job_id, valid_job_id
+from .store import DEFAULT_PROJECT, TERMINAL, Job, JobStore, Upload, new_job_id, valid_job_id, valid_project
 from .supervisor import WorkerPool
 from .uploads import BadUpload, UploadTooLarge, receive_multipart
 
@@ -81,7 +81,7 @@ def _llm_choice() -> tuple[bool, str | None]:
 def _options(fields: dict[str, str]) -> dict[str, Any]:
     """The form's options over the server's configuration (HIKAKU_*, config.toml), resolved
     once and kept with the job."""
-    unknown = set(fields) - {"lang", "strict", "include_unchanged", "llm"}
+    unknown = set(fields) - {"lang", "strict", "include_unchanged", "llm", "project", "ask"}
     if unknown:
         raise HTTPException(400, f"unknown option(s): {', '.join(sorted(unknown))}")
     lang = fields.get("lang") or None
@@ -133,6 +133,8 @@ _UPLOAD_DOC = {"requestBody": {"required": True, "content": {"multipart/form-dat
         "strict": {"type": "boolean"},
         "include_unchanged": {"type": "boolean"},
         "llm": {"type": "boolean", "description": "use the configured LLM (false: offline)"},
+        "project": {"type": "string", "description": "the project whose decisions apply (default: default)"},
+        "ask": {"type": "boolean", "description": "the agent asks about the chunks it cannot decide"},
     }}}}}}
 
 
@@ -150,6 +152,10 @@ async def create_comparison(request: Request) -> JSONResponse:
     try:
         got = await receive_multipart(dict(request.headers), body, folder, max_file_bytes=state.config.max_upload_bytes)
         options = _options(got.fields)
+        project = (got.fields.get("project") or "").strip() or DEFAULT_PROJECT
+        if not valid_project(project):
+            raise HTTPException(400, "project: 1 to 100 printable characters, no '/'")
+        ask = bool(_flag(got.fields, "ask"))
         sides = {}
         for side, f in got.files.items():
             fmt = await run_in_threadpool(detect_format, f.path, f.client_name)
@@ -168,8 +174,10 @@ async def create_comparison(request: Request) -> JSONResponse:
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise
-    job = Job(id=job_id, status="queued", created=time.time(), a=sides["a"], b=sides["b"], options=options)
+    job = Job(id=job_id, status="queued", created=time.time(), a=sides["a"], b=sides["b"], options=options,
+              project=project, ask=ask)
     state.store.add(job)
+    state.store.snapshot_decisions(job)  # the project's decisions apply to the run
     state.pool.wake()
     return JSONResponse(_view(job), status_code=202, headers={"location": f"/api/comparisons/{job_id}"})
 
@@ -232,12 +240,12 @@ async def comparison_events(job_id: str, request: Request) -> StreamingResponse:
 
 
 async def _stop(state: ServerState, job: Job, reason: str, wait_s: float) -> Job:
-    """Cancel a queued or running job; wait up to *wait_s* for it to end."""
+    """Cancel a queued, running or waiting job; wait up to *wait_s* for it to end."""
     deadline = time.monotonic() + wait_s
     current: Job | None = job
     while current is not None and current.status not in TERMINAL:
-        if current.status == "queued":
-            state.store.finish(job.id, "cancelled", error=reason, only_if=("queued",))
+        if current.status in ("queued", "waiting"):  # no worker holds it
+            state.store.finish(job.id, "cancelled", error=reason, only_if=("queued", "waiting"))
         else:
             state.pool.cancel(job.id, reason)
         if time.monotonic() > deadline:

@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__
 from .api import ServerState, router
 from .config import ServerConfig
+from .review_api import router as review_router
 from .security import Guard
 from .store import JobStore
 from .supervisor import WorkerPool
@@ -52,6 +53,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.include_router(router)
+    app.include_router(review_router)
     app.mount("/static", StaticFiles(packages=[("hikaku.web", "static")]), name="static")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

@@ -4,7 +4,12 @@ directory, so that the history (and the queue) survives a restart.
 One row per job, addressed by its id; the job's files (the uploads under generated
 names, the checkpoint, the result and the rendered reports) live in ``jobs/<id>/`` and
 go with the job when it is deleted. The server process is the only writer: worker
-processes report to it (see ``supervisor``)."""
+processes report to it (see ``supervisor``).
+
+A job belongs to a *project* (a named set of documents): the project keeps the reviewer's
+decisions (``hikaku.decisions/v1``), applied to every comparison run in it (docs/review.md).
+A job started with "ask me" may wait for an answer (status ``waiting``, its question kept
+with it) and is resumed from its checkpoint with the answer."""
 
 from __future__ import annotations
 
@@ -22,11 +27,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-__all__ = ["Job", "JobStatus", "JobStore", "Progress", "Upload", "TERMINAL", "new_job_id", "valid_job_id"]
+__all__ = ["Job", "JobStatus", "JobStore", "Progress", "Upload", "TERMINAL", "DEFAULT_PROJECT", "DECISIONS",
+           "new_job_id", "valid_job_id", "valid_project"]
 
-JobStatus = Literal["queued", "running", "done", "failed", "cancelled"]
+JobStatus = Literal["queued", "running", "waiting", "done", "failed", "cancelled"]
 TERMINAL: frozenset[str] = frozenset({"done", "failed", "cancelled"})
 _ID = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{12}$")
+DEFAULT_PROJECT = "default"
+DECISIONS = "decisions.json"  # in a job's directory: the project's decisions as its run started
+_PROJECT_MAX = 100
+
+
+def valid_project(name: str) -> bool:
+    """A project name: 1 to 100 printable characters but ``/``, no surrounding spaces (it is
+    part of URLs, never of a path)."""
+    return 0 < len(name) <= _PROJECT_MAX and name == name.strip() and name.isprintable() and "/" not in name
 
 
 def new_job_id() -> str:
@@ -85,6 +100,10 @@ class Job:
     attempts: int = 0  # times a worker started it (> 1: resumed after an interruption)
     updated: float = 0.0
     finished: float | None = None
+    project: str = DEFAULT_PROJECT
+    ask: bool = False  # the agent asks the reviewer about the chunks it cannot decide
+    question: dict[str, Any] | None = None  # waiting: the agent's question (hikaku.review.Question)
+    answer: dict[str, Any] | None = None  # the reviewer's answer, for the worker that resumes the run
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -99,6 +118,9 @@ class Job:
             "counts": self.counts,
             "error": self.error,
             "resumed": self.attempts > 1,
+            "project": self.project,
+            "ask": self.ask,
+            "question": self.question if self.status == "waiting" else None,
         }
 
 
@@ -122,7 +144,15 @@ CREATE TABLE IF NOT EXISTS jobs (
     attempts INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS jobs_status ON jobs (status, created);
+CREATE TABLE IF NOT EXISTS projects (
+    name TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    decisions TEXT NOT NULL
+);
 """
+# columns added with review mode (a store of an earlier version gets them on open)
+_ADDED = {"project": f"TEXT NOT NULL DEFAULT '{DEFAULT_PROJECT}'", "ask": "INTEGER NOT NULL DEFAULT 0",
+          "question": "TEXT", "answer": "TEXT"}
 
 
 class JobStore:
@@ -138,6 +168,10 @@ class JobStore:
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.executescript(_SCHEMA)
+        have = {r["name"] for r in self._conn.execute("PRAGMA table_info(jobs)")}
+        for column, kind in _ADDED.items():
+            if column not in have:
+                self._conn.execute(f"ALTER TABLE jobs ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         with self._lock:
@@ -165,12 +199,14 @@ class JobStore:
         now = time.time()
         with self._tx() as c:
             c.execute(
-                "INSERT INTO jobs (id, status, created, updated, a, b, options, progress, counts, error, attempts)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO jobs (id, status, created, updated, a, b, options, progress, counts, error, attempts,"
+                " project, ask) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (job.id, job.status, job.created, now, _dump_upload(job.a), _dump_upload(job.b),
                  json.dumps(job.options), json.dumps(job.progress.__dict__), json.dumps(job.counts), job.error,
-                 job.attempts),
+                 job.attempts, job.project, int(job.ask)),
             )
+            c.execute("INSERT OR IGNORE INTO projects (name, created, decisions) VALUES (?, ?, ?)",
+                      (job.project, now, _EMPTY_DECISIONS))
 
     def get(self, job_id: str) -> Job | None:
         with self._lock:
@@ -220,6 +256,74 @@ class JobStore:
                        now, job_id))
         return True
 
+    def wait_for_answer(self, job_id: str, question: dict[str, Any]) -> bool:
+        """A running job paused on the agent's question (its checkpoint holds the run)."""
+        with self._tx() as c:
+            n = c.execute("UPDATE jobs SET status = 'waiting', question = ?, answer = NULL, updated = ? WHERE id = ?"
+                          " AND status = 'running'", (json.dumps(question), time.time(), job_id)).rowcount
+        return n > 0
+
+    def answer(self, job_id: str, answer: dict[str, Any]) -> bool:
+        """The reviewer answered: the job goes back to the queue, to be resumed with the answer."""
+        with self._tx() as c:
+            n = c.execute("UPDATE jobs SET status = 'queued', answer = ?, attempts = 0, updated = ? WHERE id = ?"
+                          " AND status = 'waiting'", (json.dumps(answer), time.time(), job_id)).rowcount
+        return n > 0
+
+    def rerun(self, job_id: str) -> bool:
+        """Run a finished (or waiting) comparison again from the start (e.g. with new decisions)."""
+        with self._tx() as c:
+            n = c.execute(
+                "UPDATE jobs SET status = 'queued', attempts = 0, counts = '{}', error = NULL, finished = NULL,"
+                " question = NULL, answer = NULL, progress = ?, updated = ? WHERE id = ?"
+                " AND status IN ('done', 'failed', 'cancelled', 'waiting')",
+                (json.dumps(Progress().__dict__), time.time(), job_id)).rowcount
+        return n > 0
+
+    # -- projects ------------------------------------------------------------------------
+    def projects(self) -> list[dict[str, Any]]:
+        """Every project with its number of decisions and comparisons, by name."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT p.name, p.decisions, (SELECT COUNT(*) FROM jobs j WHERE j.project = p.name) AS jobs"
+                " FROM projects p ORDER BY p.name").fetchall()
+        return [{"name": r["name"], "decisions": len(json.loads(r["decisions"]).get("decisions", [])),
+                 "comparisons": r["jobs"]} for r in rows]
+
+    def add_project(self, name: str) -> bool:
+        with self._tx() as c:
+            n = c.execute("INSERT OR IGNORE INTO projects (name, created, decisions) VALUES (?, ?, ?)",
+                          (name, time.time(), _EMPTY_DECISIONS)).rowcount
+        return n > 0
+
+    def decisions(self, project: str) -> dict[str, Any] | None:
+        """The project's decisions file (JSON), or None for an unknown project."""
+        with self._lock:
+            row = self._conn.execute("SELECT decisions FROM projects WHERE name = ?", (project,)).fetchone()
+        return json.loads(row["decisions"]) if row else None
+
+    def snapshot_decisions(self, job: Job) -> None:
+        """Write the project's decisions into the job's directory: the run (and a resumption
+        of it) applies exactly these."""
+        path = self.job_dir(job.id) / DECISIONS
+        data = self.decisions(job.project)
+        if data and data.get("decisions"):  # atomically: a worker may be reading it
+            tmp = path.with_name(f"{DECISIONS}.{secrets.token_hex(4)}.tmp")
+            tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+            tmp.replace(path)
+        else:
+            path.unlink(missing_ok=True)
+
+    @contextmanager
+    def editing_decisions(self, project: str) -> Iterator[dict[str, Any]]:
+        """Read, change (in place) and write back a project's decisions in one transaction."""
+        with self._tx() as c:
+            c.execute("INSERT OR IGNORE INTO projects (name, created, decisions) VALUES (?, ?, ?)",
+                      (project, time.time(), _EMPTY_DECISIONS))
+            data = json.loads(c.execute("SELECT decisions FROM projects WHERE name = ?", (project,)).fetchone()[0])
+            yield data
+            c.execute("UPDATE projects SET decisions = ? WHERE name = ?", (json.dumps(data, ensure_ascii=False), project))
+
     def requeue(self, job_id: str) -> bool:
         """A job found running when the server starts goes back to the queue, to be
         resumed from its checkpoint."""
@@ -234,6 +338,9 @@ class JobStore:
             n = c.execute("DELETE FROM jobs WHERE id = ?", (job_id,)).rowcount
         shutil.rmtree(self.job_dir(job_id), ignore_errors=True)
         return n > 0
+
+
+_EMPTY_DECISIONS = json.dumps({"schema": "hikaku.decisions/v1", "decisions": []})
 
 
 def _dump_upload(u: Upload) -> str:
@@ -254,4 +361,8 @@ def _job(row: sqlite3.Row) -> Job:
         counts=json.loads(row["counts"]),
         error=row["error"],
         attempts=row["attempts"],
+        project=row["project"],
+        ask=bool(row["ask"]),
+        question=json.loads(row["question"]) if row["question"] else None,
+        answer=json.loads(row["answer"]) if row["answer"] else None,
     )

@@ -158,6 +158,8 @@ class WorkerPool:
             self.store.finish(job_id, "failed", error=payload[0])
         elif kind == "cancelled":
             self.store.finish(job_id, "cancelled", error=self._reason(index, payload[0]))
+        elif kind == "question":  # paused until the reviewer answers (the checkpoint holds the run)
+            self.store.wait_for_answer(job_id, payload[0])
         with self._lock:
             w = self._workers[index] if index < len(self._workers) else None
             if w is not None and w.job == job_id:
@@ -219,5 +221,7 @@ def _task(store: JobStore, job: Job) -> Task:
         a=(job.a.stored, job.a.format, job.a.name),
         b=(job.b.stored, job.b.format, job.b.name),
         options=job.options,
-        resume=job.attempts > 1,
+        resume=job.attempts > 1 or job.answer is not None,
+        ask=job.ask,
+        answer=job.answer,
     )

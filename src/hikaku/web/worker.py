@@ -4,7 +4,10 @@ and reports progress and the outcome to the server on the events queue.
 
 Events are tuples ``(kind, worker, job_id, *payload)``: ``("progress", w, id, stage,
 done, total)``, ``("done", w, id, counts)``, ``("failed", w, id, message)``,
-``("cancelled", w, id, message)``. A comparison is cancelled cooperatively: the progress
+``("cancelled", w, id, message)``, ``("question", w, id, question)``: a job started with "ask
+me" paused on the agent's question (its checkpoint holds the run; the server resumes it with
+the answer). The reviewer's decisions of the job's project are in ``decisions.json`` in the
+job's directory, written by the server when the run starts. A comparison is cancelled cooperatively: the progress
 callback raises once the worker's cancel event is set (the server terminates a worker
 that does not stop in time)."""
 
@@ -20,7 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Task", "JobCancelled", "worker_main", "run_task", "RESULT", "CHECKPOINT"]
+from .store import DECISIONS
+
+__all__ = ["Task", "JobCancelled", "QuestionPending", "worker_main", "run_task", "RESULT", "CHECKPOINT", "DECISIONS"]
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +42,20 @@ class Task:
     b: tuple[str, str, str]
     options: dict[str, Any]  # CompareOptions as JSON, resolved by the server
     resume: bool  # started before: continue from the checkpoint
+    ask: bool = False  # the agent asks about the chunks it cannot decide
+    answer: dict[str, Any] | None = None  # the answer to the question the run paused on
 
 
 class JobCancelled(Exception):
     pass
+
+
+class QuestionPending(Exception):
+    """The run paused on a question nobody has answered yet."""
+
+    def __init__(self, question: dict[str, Any]) -> None:
+        super().__init__("waiting for the reviewer's answer")
+        self.question = question
 
 
 def worker_main(index: int, tasks: Any, events: Any, cancel: Any, parent_pid: int) -> None:
@@ -82,6 +97,8 @@ def run_task(task: Task, index: int, events: Any, cancel: Any, parent_pid: int |
         counts = _run(task, progress)
     except JobCancelled as e:
         report("cancelled", str(e))
+    except QuestionPending as e:
+        report("question", e.question)
     except Exception as e:  # noqa: BLE001 - any failure ends this job only, never the worker
         from .._exceptions import HikakuError
 
@@ -108,7 +125,9 @@ def _run(task: Task, progress: Any) -> dict[str, int]:
     doc_b = _load(job_dir, task.b, "b", opts.max_chunk_chars)
     progress("load", 1, 1)
     checkpoint = job_dir / CHECKPOINT
-    run = dict(options=opts, progress=progress, checkpoint=checkpoint, run_id=task.job_id)
+    decisions = job_dir / DECISIONS
+    run = dict(options=opts, progress=progress, checkpoint=checkpoint, run_id=task.job_id,
+               decisions=decisions if decisions.exists() else None, ask=_asker(task) if task.ask else None)
     if task.resume and checkpoint.exists():
         try:
             result = compare(doc_a, doc_b, resume=True, **run)
@@ -123,6 +142,19 @@ def _run(task: Task, progress: Any) -> dict[str, int]:
     tmp.write_text(result.to_json(), encoding="utf-8")
     os.replace(tmp, job_dir / RESULT)
     return {**result.stats.counts, "moved": result.stats.moved}
+
+
+def _asker(task: Task) -> Any:
+    """The run's ``ask``: the answer the server stored for this question, else pause."""
+    from ..review import Answer
+
+    def ask(question: Any) -> Any:
+        answer = task.answer
+        if answer is not None and tuple(answer.get("a_ids") or ()) == question.a_ids:
+            return Answer.from_dict(answer)
+        raise QuestionPending(question.to_dict())
+
+    return ask
 
 
 def _load(job_dir: Path, side: tuple[str, str, str], prefix: str, max_chunk_chars: int) -> Any:

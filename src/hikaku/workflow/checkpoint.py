@@ -45,7 +45,9 @@ def new_run_id() -> str:
     return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
-def fingerprint(a: Document, b: Document, options: CompareOptions) -> str:
+def fingerprint(a: Document, b: Document, options: CompareOptions, decisions: str = "") -> str:
+    """Of both documents, the options that change the result and the digest of a
+    reviewer's decisions applied (``AppliedDecisions.digest``)."""
     h = hashlib.sha256()
     for doc in (a, b):
         h.update(doc.id.encode())
@@ -54,6 +56,8 @@ def fingerprint(a: Document, b: Document, options: CompareOptions) -> str:
         h.update(b"\x02")
     opts = options.model_dump(mode="json", exclude=_RUN_CONTROLS)
     h.update(json.dumps(opts, sort_keys=True).encode())
+    if decisions:
+        h.update(b"\x03" + decisions.encode())
     return h.hexdigest()[:32]
 
 

@@ -8,6 +8,7 @@ import time
 from .._version import __version__
 from ..changes import build_changes, labels
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
+from .review import review_outcome
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
 
@@ -18,14 +19,17 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
     a, b = rt.document_a, rt.document_b
     lang = rt.options.lang
     changes = build_changes(a, b, state.get("changes", []), lang, strict=rt.options.strict)
-    stats = _stats(rt, state, changes)
+    review = review_outcome(rt, state, changes)  # rows 対象外, the review queue, decisions not applied
+    changes = review.changes
+    stats = _stats(rt, state, changes).model_copy(update=review.stats)
     return ComparisonResult(
         hikaku_version=__version__,
         document_a=DocumentInfo(id=a.id, title=a.title, chunk_count=len(a.chunks), source=a.source),
         document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
         changes=changes,
         stats=stats,
-        notes=_notes(stats, labels(lang)),
+        notes=_notes(stats, labels(lang)) + review.notes,
+        review_queue=review.queue,
     )
 
 
@@ -44,8 +48,8 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
     for c in changes:
         counts[c.type] += 1
     decisions = state.get("comparison_results", [])
-    agent = [d for d in decisions if not d.settled]
-    settled = [d for d in decisions if d.settled]
+    agent = [d for d in decisions if not d.settled or d.action == "asked"]  # (a reviewer answered the agent)
+    settled = [d for d in decisions if d.settled and d.action != "asked"]
     registry = rt.registry
     timings = {k: round(v, 1) for k, v in rt.timings_ms.items()}
     timings["total"] = round((time.perf_counter() - rt.started) * 1000, 1)

@@ -14,6 +14,7 @@ from .nodes import (
     route_after_select,
     select_next_chunk,
 )
+from .review import ask_reviewer, route_after_agent
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
 
@@ -24,6 +25,7 @@ NODES = (
     "plan_alignment",
     "select_next_chunk",
     "react_agent",
+    "ask_reviewer",
     "process_comparison_results",
     "resolve_alignment",
     "format_output",
@@ -33,13 +35,15 @@ NODES = (
 def build_graph(checkpointer=None, *, interrupt_after: list[str] | None = None):
     """Compile the graph. Edges follow the seeds' design, with two nodes added: the
     whole-document plan before the agent loop, and the resolution of competition,
-    moves and additions after it. With a *checkpointer* the run can be stopped (e.g.
+    moves and additions after it; in review mode the agent asks the reviewer about the
+    chunks it cannot decide (``ask_reviewer``, a LangGraph interrupt: needs a checkpointer). With a *checkpointer* the run can be stopped (e.g.
     *interrupt_after* a node) and resumed in another process."""
     g = StateGraph(ComparisonState, context_schema=ComparisonRuntime)
     g.add_node("initialize", initialize)
     g.add_node("plan_alignment", plan_alignment_node)
     g.add_node("select_next_chunk", select_next_chunk)
     g.add_node("react_agent", react_agent)
+    g.add_node("ask_reviewer", ask_reviewer)
     g.add_node("process_comparison_results", process_comparison_results)
     g.add_node("resolve_alignment", resolve_alignment)
     g.add_node("format_output", format_output)
@@ -51,7 +55,9 @@ def build_graph(checkpointer=None, *, interrupt_after: list[str] | None = None):
         route_after_select,
         {"has_more_chunks": "react_agent", "no_more_chunks": "resolve_alignment"},
     )
-    g.add_edge("react_agent", "process_comparison_results")
+    g.add_conditional_edges("react_agent", route_after_agent,
+                            {"ask_reviewer": "ask_reviewer", "process_comparison_results": "process_comparison_results"})
+    g.add_edge("ask_reviewer", "process_comparison_results")
     g.add_edge("process_comparison_results", "select_next_chunk")
     g.add_edge("resolve_alignment", "format_output")
     g.add_edge("format_output", END)

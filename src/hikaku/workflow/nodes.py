@@ -20,7 +20,7 @@ from langgraph.runtime import Runtime
 
 from ..agent import AgentTask
 from ..agent.recording import ChunkRecorder, current_recorder
-from ..align import Decision, resolve
+from ..align import DecidedBy, Decision, resolve
 from .finalize import build_result
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
@@ -39,6 +39,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 _REASONS = {"identical": "identical text", "renumbered": "the same text but for its number"}
+_BY = {"anchor": "identical", "plan": "certain", "reviewer": "reviewer"}  # decided_by -> action
 
 
 def initialize(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
@@ -69,15 +70,16 @@ def plan_alignment_node(state: ComparisonState, runtime: Runtime[ComparisonRunti
     for k, g in enumerate(plan.groups):
         a_ids = tuple(a.chunks[i].id for i in g.a)
         if k not in examined:
+            by: DecidedBy = "reviewer" if g.by_reviewer else "anchor" if g.anchored else "plan"
             settled.append(Decision(
                 a_ids=a_ids,
                 b_ids=tuple(b.chunks[j].id for j in g.b),
-                decided_by="anchor" if g.anchored else "plan",
-                action="identical" if g.anchored else "certain",
-                similarity=round(g.similarity, 6),
+                decided_by=by,
+                action=_BY[by],
+                similarity=round(g.similarity, 6) if g.b else None,
                 score=0.0,
                 confidence=round(g.probability, 4),
-                reason=_REASONS.get(g.kind.removesuffix("-moved"), "a match the calibration finds certain"),
+                reason=g.reason or _REASONS.get(g.kind.removesuffix("-moved"), "a match the calibration finds certain"),
             ))
         else:
             pending.append(a_ids[0])
@@ -198,7 +200,8 @@ def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime
     """Settle competition for B chunks, moves, and turn unmatched B chunks into additions."""
     rt = runtime.context
     start = time.perf_counter()
-    groups = resolve(state.get("comparison_results", []), rt.document_a, rt.document_b)
+    groups = resolve(state.get("comparison_results", []), rt.document_a, rt.document_b,
+                     rt.review.applied.constraints)
     rt.timed("resolve", start)
     return {"changes": groups, "current_step": "resolve_alignment"}
 

@@ -10,15 +10,20 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..agent import AgentPolicy, Claim
 from ..agent.budget import RunBudget
 from ..agent.recording import TraceWriter
 from ..align import Decision, Plan, SectionMap, TextSimilarity
 from ..document import Document
+from ..review import ReviewContext
 from ..settings import CompareOptions
 from ..tools import StoreSet, ToolRegistry
 
 __all__ = ["ComparisonRuntime", "ProgressCallback", "PlanView"]
+
+_RIVALS = 4  # rivals scored in full per B chunk (the asking group has at most three chunks)
 
 ProgressCallback = Callable[[str, int, int], None]
 """progress(stage, done, total): stage is 'plan', 'agent' or 'report'."""
@@ -47,6 +52,7 @@ class ComparisonRuntime:
     trace: TraceWriter | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)  # filled as the run goes
     started: float = field(default_factory=time.perf_counter)
+    review: ReviewContext = field(default_factory=ReviewContext)  # a reviewer's decisions; whether to ask
 
     def report_progress(self, stage: str, done: int, total: int) -> None:
         if self.progress is not None:
@@ -74,6 +80,8 @@ class PlanView:
         self._decided_b: dict[str, tuple[str, ...]] = {}  # a id -> b ids, from decisions
         self._claims: dict[str, Claim] = {}  # b id -> claim by a decision
         self._synced = 0
+        self._in_question: list[int] | None = None  # A positions the plan did not settle
+        self._rival_cache: dict[int, list[tuple[int, float]]] = {}
 
     def sync(self, decisions: Sequence[Decision]) -> None:
         """Take in the decisions of the state not seen yet (the list only grows)."""
@@ -82,13 +90,16 @@ class PlanView:
         self._synced = len(decisions)
 
     def record(self, d: Decision) -> None:
-        """Take in one decision (also before it reaches the state, within a step)."""
-        if d.settled:
+        """Take in one decision (also before it reaches the state, within a step); a
+        reviewer's answer during the run is a certain claim."""
+        if d.settled and d.decided_by != "reviewer":
             return
+        if d.decided_by == "reviewer":  # the answer replaces what the agent had claimed
+            self._claims = {b: c for b, c in self._claims.items() if c.a_ids != d.a_ids}
         for a in d.a_ids:
             self._decided_b[a] = d.b_ids
         for b in d.b_ids:
-            self._claims[b] = Claim(d.a_ids, d.score, False)
+            self._claims[b] = Claim(d.a_ids, d.score, d.decided_by == "reviewer")
 
     def position_a(self, chunk_id: str) -> int | None:
         return self.a.position(chunk_id)
@@ -126,6 +137,33 @@ class PlanView:
         if not ia or not ib or None in ia or None in ib:
             return 0.0
         return float(self.similarity.group_matrix([ia], [ib])[0][0])  # type: ignore[list-item]
+
+    def rival_similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
+        own = {self.a.position(i) for i in a_ids}
+        out = []
+        for b_id in b_ids:
+            j = self.b.position(b_id)
+            rivals = self._rivals(j) if j is not None else []
+            out.append(next((s for i, s in rivals if i not in own), 0.0))
+        return out
+
+    def _rivals(self, j: int) -> list[tuple[int, float]]:
+        """The A chunks in question (not settled by the plan, of a corresponding section)
+        most similar to B chunk *j*, best first: a few found by the cheap cosine, scored in
+        full (enough to skip the asking group's own chunks)."""
+        if j not in self._rival_cache:
+            if self._in_question is None:
+                self._in_question = [i for i in range(len(self.a.chunks))
+                                     if (g := self.plan.group_of_a.get(i)) is None or not g.certain]
+            pool = [i for i in self._in_question if self.sections is None or self.sections.compatible(i, j)]
+            top: list[tuple[int, float]] = []
+            if pool:
+                cos = self.similarity.cosine_matrix(pool, [j])[:, 0]
+                picked = [pool[k] for k in np.argsort(-cos, kind="stable")[:_RIVALS]]
+                full = self.similarity.matrix(picked, [j])[:, 0].tolist()
+                top = sorted(zip(picked, full), key=lambda x: -x[1])
+            self._rival_cache[j] = top
+        return self._rival_cache[j]
 
     def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
         ia = [self.a.position(i) for i in a_ids]

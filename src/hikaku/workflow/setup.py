@@ -20,6 +20,7 @@ from ..agent.recording import TraceWriter, record_tool_call
 from ..align import (
     AlignmentParams,
     Calibration,
+    Constraints,
     PlannedGroup,
     align_sections,
     load_calibration,
@@ -28,6 +29,7 @@ from ..align import (
 from ..document import Document
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
+from ..review import AppliedDecisions, ReviewContext
 from ..settings import CompareOptions, user_dir
 from ..tokenizers import Tokenizer, get_tokenizer
 from ..tools import DocumentStore, StoreSet, ToolRegistry, build_registry
@@ -51,30 +53,38 @@ class PolicyInputs:
     chat_model: Any = None  # a LangChain chat model: the LLM drives the agent
     model_name: str | None = None
     trace: TraceWriter | None = None
+    constraints: Constraints = Constraints()  # a reviewer's decisions: fixed groups, forbidden pairs
 
 
 PolicyFactory = Callable[[PolicyInputs], AgentPolicy]
 
 
 def default_policy(p: PolicyInputs) -> AgentPolicy:
-    """The offline policy; with a chat model, the LLM policy (falling back to the offline one)."""
+    """The offline policy; with a chat model, the LLM policy (falling back to the offline one,
+    which also gives its second opinion on every LLM decision: hikaku.review)."""
     o = p.options
     offline = OfflinePolicy(
         p.registry, p.document_a, p.document_b, p.stores.b.index, p.calibration.candidate,
         PolicyParams(vector_threshold=o.vector_threshold, vector_max_results=o.vector_max_results),
-        lang=o.lang,
+        lang=o.lang, constraints=p.constraints,
     )
     if p.chat_model is None:
         return offline
     from ..agent.llm import LLMPolicy
+    from ..agent.second_opinion import SecondOpinion
 
-    return LLMPolicy(p.chat_model, p.registry, document_a=p.document_a, document_b=p.document_b, fallback=offline,
-                     options=o, budget=p.budget, lock=p.lock, trace=p.trace, model_name=p.model_name or "")
+    llm = LLMPolicy(p.chat_model, p.registry, document_a=p.document_a, document_b=p.document_b, fallback=offline,
+                    options=o, budget=p.budget, lock=p.lock, trace=p.trace, model_name=p.model_name or "",
+                    constraints=p.constraints)
+    return SecondOpinion(llm, offline.with_registry(build_registry(  # its tool calls are not the run's
+        p.stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s, lock=p.lock)), p.lock)
 
 
 def _examined_by_agent(group: PlannedGroup, scope: str) -> bool:
     """Uncertain groups always; with an LLM, ``llm_scope`` adds the changed pairs the plan
-    settled (``changed``) or every group (``all``)."""
+    settled (``changed``) or every group (``all``); never a reviewer's group."""
+    if group.by_reviewer:
+        return False
     if not group.certain:
         return True
     return scope == "all" or (scope == "changed" and not group.kind.startswith("identical"))
@@ -97,10 +107,14 @@ def build_runtime(
     offline_batch: int = 16,
     progress: ProgressCallback | None = None,
     trace: TraceWriter | None = None,
+    decisions: AppliedDecisions | None = None,
+    ask: bool = False,
 ) -> ComparisonRuntime:
     """Plan the alignment, index each side (only the chunks the agent may look for:
     settled chunks are nobody's candidate and are never embedded), build the tools and
-    the policy. *spent_tokens*: what a resumed run had already spent."""
+    the policy. *spent_tokens*: what a resumed run had already spent. *decisions*: a
+    reviewer's, matched to the documents (``hikaku.review.apply_decisions``): constraints
+    on the plan and the agents; *ask*: a front answers the agent's questions."""
     started = time.perf_counter()
     if progress is not None:
         progress("plan", 0, 1)
@@ -112,14 +126,18 @@ def build_runtime(
     free_b = [without_label(k, c.structure.structural_label) for k, c in zip(keys_b, b.chunks)]
     calibration = load_calibration(o.calibration)
     params = AlignmentParams(calibration=calibration, allow_merges=o.allow_merges)
+    applied = decisions or AppliedDecisions()
+    constraints = applied.constraints
     sections = align_sections(a, b, params.dp)
     plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True,
-                               number_free_keys=(free_a, free_b), sections=sections)
+                               number_free_keys=(free_a, free_b), sections=sections, constraints=constraints,
+                               labels=([c.structure.structural_label for c in a.chunks],
+                                       [c.structure.structural_label for c in b.chunks]))
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
     examined = set(agent_groups)
     settled_a = {i for k, g in enumerate(plan.groups) if k not in examined for i in g.a}
-    settled_b = {j for k, g in enumerate(plan.groups) if k not in examined for j in g.b}
+    settled_b = {j for k, g in enumerate(plan.groups) if k not in examined for j in g.b} | constraints.added_b
     summarizer = None
     if chat_model is not None and o.llm_summaries:
         from ..agent.summaries import LLMSummarizer
@@ -141,7 +159,7 @@ def build_runtime(
                               listener=record_tool_call, lock=lock)
     budget = RunBudget(o.max_tokens_total, used=spent_tokens, max_failures=o.llm_max_failures)
     inputs = PolicyInputs(a, b, o, stores, registry, budget, lock, calibration, chat_model=chat_model,
-                          model_name=model_name, trace=trace)
+                          model_name=model_name, trace=trace, constraints=constraints)
     policy = (policy_factory or default_policy)(inputs)
     # the agent will look for the uncertain chunks' counterparts: embed them together
     stores.b.index.prefetch_queries(
@@ -152,6 +170,7 @@ def build_runtime(
         policy=policy, view=PlanView(a, b, plan, sim, sections), agent_groups=agent_groups, budget=budget, lock=lock,
         embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=fingerprint,
         run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
+        review=ReviewContext(applied, ask=ask, certain=calibration.certain.value),
     )
     rt.timed("plan", started)
     if progress is not None:

@@ -54,6 +54,7 @@ class ComparisonState(TypedDict, total=False):
     pending_chunks_a: list[str]  # groups (by first A id) the agent must examine, in document order
     cursor: int  # index into pending_chunks_a of the next group
     agent_outputs: list[Decision]  # the decisions of the last react_agent step
+    questions_asked: int  # questions the agent asked the reviewer (review mode)
     fingerprint: str  # of the inputs and options: a run is only resumed on the same ones
     changes: list[ResolvedGroup]  # the resolved alignment
     result: ComparisonResult

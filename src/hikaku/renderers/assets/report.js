@@ -9,6 +9,7 @@
     var type = row.getAttribute("data-type");
     if (filter === "all") return true;
     if (filter === "changes") return type !== "unchanged";
+    if (filter === "review") return row.getAttribute("data-review") === "1";
     return type === filter;
   }
 

@@ -1,6 +1,7 @@
 // hikaku serve: the page. Plain ES module, no dependencies; every text comes from labels.js
 // and every value from the server is set as text (never as HTML).
 import { LABELS } from "./labels.js";
+import { createReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { lang: "ja", config: null, job: null, source: null, history: [] };
@@ -36,6 +37,7 @@ function applyLanguage() {
   document.title = `hikaku ${L().title}`;
   renderHistory();
   if (state.job) renderJob(state.job);
+  if (review) review.relabel();
 }
 
 function switchLanguage() {
@@ -117,15 +119,29 @@ async function submit(event) {
   form.append("strict", String($("opt-strict").checked));
   form.append("include_unchanged", String($("opt-unchanged").checked));
   if (!$("llm-option").hidden) form.append("llm", String($("opt-llm").checked));
+  const project = $("opt-project").value.trim();
+  if (project) form.append("project", project);
+  form.append("ask", String($("opt-ask").checked));
+  try { localStorage.setItem("hikaku.project", project); } catch (e) { /* private mode */ }
   $("compare").disabled = true;
   try {
     const job = await api("/api/comparisons", { method: "POST", body: form });
     follow(job);
     refreshHistory();
+    refreshProjects();
   } catch (e) {
     showError(e.message);
   } finally {
     updateForm();
+  }
+}
+
+async function refreshProjects() {
+  try {
+    const projects = (await api("/api/projects")).projects;
+    $("project-list").replaceChildren(...projects.map((p) => el("option", { value: p.name })));
+  } catch (e) {
+    showError(e.message);
   }
 }
 
@@ -139,7 +155,7 @@ function follow(job) {
   state.source = null;
   state.job = job;
   renderJob(job);
-  if (job.status === "queued" || job.status === "running") {
+  if (live(job)) {
     const source = new EventSource(`/api/comparisons/${encodeURIComponent(job.id)}/events`);
     state.source = source;
     let finished = false;
@@ -148,7 +164,7 @@ function follow(job) {
       if (!state.job || state.job.id !== update.id) return;
       state.job = update;
       renderJob(update);
-      if (!["queued", "running"].includes(update.status)) {
+      if (!live(update)) {
         finished = true;  // the server ends the stream now; closing it first would abort the request
         setTimeout(() => source.close(), 3000);
         refreshHistory();
@@ -160,8 +176,12 @@ function follow(job) {
   }
 }
 
+function live(job) {
+  return ["queued", "running", "waiting"].includes(job.status);
+}
+
 function renderJob(job) {
-  const running = job.status === "queued" || job.status === "running";
+  const running = live(job);
   $("run").hidden = false;
   $("run-names").textContent = names(job);
   const p = job.progress;
@@ -175,8 +195,15 @@ function renderJob(job) {
   $("progress-text").textContent = text;
   $("cancel").hidden = !running;
   $("run").classList.toggle("failed", job.status === "failed" || job.status === "cancelled");
-  if (job.status === "done") renderResult(job);
-  else $("result").hidden = true;
+  if (job.status === "waiting") review.renderQuestion(job);
+  else review.hideQuestion();
+  if (job.status === "done") {
+    renderResult(job);
+    review.load(job);
+  } else {
+    $("result").hidden = true;
+    review.hide();
+  }
 }
 
 function countItems(counts) {
@@ -194,7 +221,8 @@ function renderResult(job) {
     text: `${L().formats_names[d.format] || d.extension.toUpperCase()} (.${d.extension})`,
   })));
   const frame = $("report");
-  if (frame.getAttribute("src") !== job.view) frame.setAttribute("src", job.view);
+  const src = `${job.view}?run=${encodeURIComponent(job.finished || "")}`;  // a rerun is a new report
+  if (frame.getAttribute("src") !== src) frame.setAttribute("src", src);
 }
 
 async function cancel() {
@@ -223,7 +251,8 @@ function renderHistory() {
     const remove = el("button", { type: "button", class: "danger", text: L().delete, onclick: () => removeJob(job) });
     const counts = el("ul", { class: "counts small" }, ...countItems(job.counts));
     return el("tr", { "data-id": job.id, "data-status": job.status },
-      el("td", { text: job.a.name }), el("td", { text: job.b.name }), el("td", { text: date }),
+      el("td", { text: job.a.name }), el("td", { text: job.b.name }), el("td", { text: job.project || "" }),
+      el("td", { text: date }),
       el("td", { class: `status ${job.status}`, text: L().status[job.status], title: job.error || "" }),
       el("td", {}, counts), el("td", { class: "actions" }, open, remove));
   });
@@ -241,6 +270,8 @@ async function removeJob(job) {
       state.job = null;
       $("run").hidden = true;
       $("result").hidden = true;
+      review.hide();
+      review.hideQuestion();
       $("report").removeAttribute("src");
     }
     refreshHistory();
@@ -248,6 +279,8 @@ async function removeJob(job) {
     showError(e.message);
   }
 }
+
+const review = createReview({ $, el, api, L, follow: (job) => follow(job), showError });
 
 // -- start ----------------------------------------------------------------------------------
 async function start() {
@@ -278,6 +311,10 @@ async function start() {
   } catch (e) {
     showError(e.message);
   }
+  let project = "";
+  try { project = localStorage.getItem("hikaku.project") || ""; } catch (e) { /* private mode */ }
+  $("opt-project").value = project || "default";
+  await refreshProjects();
   await refreshHistory();
   updateForm();
 }

@@ -1,0 +1,180 @@
+"""Review mode over HTTP, with a real worker process: decisions on rows (recorded in the
+project, the comparison run again at once), candidates from the agent's tools, export and
+import of the decisions file, and "ask me": a comparison that waits for an answer, across a
+restart of the server."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hikaku.review import DecisionSet, text_sha256
+from tests.review import ambiguous
+
+from .conftest import V1, serving, upload, wait
+
+# a pair with two chunks the agent cannot decide (tests/review/ambiguous.py)
+AMBIGUOUS = (("a.json", json.dumps(ambiguous.records(ambiguous.A, "a"), ensure_ascii=False).encode()),
+             ("b.json", json.dumps(ambiguous.records(ambiguous.B, "b"), ensure_ascii=False).encode()))
+TEXT_A = {f"a{k + 1}": t for k, t in enumerate(ambiguous.A)}
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    with serving(tmp_path_factory.mktemp("review-data")) as c:
+        yield c
+
+
+@pytest.fixture
+def similarity_first(monkeypatch, tmp_path):
+    """Jobs submitted from now on weigh candidates by similarity (tests/review/ambiguous.py)."""
+    monkeypatch.setenv("HIKAKU_CALIBRATION", ambiguous.calibration(tmp_path))
+
+
+def review(client, job_id):
+    r = client.get(f"/api/comparisons/{job_id}/review")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def row_of(view, a_id):
+    return next(r for r in view["rows"] if a_id in r["a_ids"])
+
+
+def decide(client, job_id, **body):
+    r = client.post(f"/api/comparisons/{job_id}/decisions", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_decide_rerun_candidates_export_and_import(client, hashing, similarity_first):
+    job = wait(client, upload(client, project="約款 2026").json()["id"])
+    assert job["status"] == "done" and job["project"] == "約款 2026"
+    view = review(client, job["id"])
+    assert view["project"] == "約款 2026" and len(view["rows"]) == sum(v for k, v in job["counts"].items() if k != "moved")
+    pair = next(r for r in view["rows"] if r["type"] == "modified" and len(r["a_ids"]) == len(r["b_ids"]) == 1)
+    a_id, b_id = pair["a_ids"][0], pair["b_ids"][0]
+
+    # not a match: recorded in the project, and the comparison runs again at once
+    out = decide(client, job["id"], verdict="no_match", a_ids=[a_id], b_ids=[b_id], by="yamada")
+    assert out["rerun"] is True and out["job"]["status"] == "queued" and out["decisions"] == 1
+    assert out["recorded"][0]["by"] == "yamada" and out["recorded"][0]["verdict"] == "no_match"
+    job = wait(client, job["id"])
+    view = review(client, job["id"])
+    assert not any(a_id in r["a_ids"] and b_id in r["b_ids"] for r in view["rows"])
+    assert row_of(view, a_id)["decided_by"] in ("reviewer", "agent")
+    assert len(view["decisions"]) == 1
+
+    # pair with…: candidates from the tools, with scores and context
+    found = client.get(f"/api/comparisons/{job['id']}/candidates", params={"a": a_id}).json()
+    assert found["a_ids"] == [a_id] and found["candidates"]
+    first = found["candidates"][0]
+    assert set(first) >= {"b_ids", "b_sha256", "item", "text", "path", "previous", "vector_score", "held_by"}
+    assert any(c["vector_score"] is not None for c in found["candidates"])
+    other = next(c for c in found["candidates"] if c["b_ids"] != [b_id] and not c["chosen"])
+    searched = client.get(f"/api/comparisons/{job['id']}/candidates", params={"a": a_id, "q": other["text"][:12]})
+    assert any(c["b_ids"] == other["b_ids"] and c["string_matches"] for c in searched.json()["candidates"])
+    decide(client, job["id"], verdict="match", a_ids=[a_id], b_ids=other["b_ids"])
+    job = wait(client, job["id"])
+    row = row_of(review(client, job["id"]), a_id)
+    assert row["b_ids"] == other["b_ids"] and row["decided_by"] == "reviewer"
+    md = client.get(f"/api/comparisons/{job['id']}/report.json").json()
+    assert any(c["a_ids"] == [a_id] and c["b_ids"] == other["b_ids"] for c in md["changes"])  # the report too
+
+    # export, then import into a new project: its comparison applies the decisions
+    exported = client.get("/api/projects/約款 2026/decisions")
+    assert exported.status_code == 200 and "attachment" in exported.headers["content-disposition"]
+    decisions = DecisionSet.from_json(exported.content)
+    assert [d.verdict for d in decisions] == ["no_match", "match"]
+    fresh = wait(client, upload(client, project="new").json()["id"])
+    assert row_of(review(client, fresh["id"]), a_id)["b_ids"] == [b_id]  # nothing applied yet
+    imported = client.post("/api/projects/new/decisions", content=exported.content,
+                           headers={"content-type": "application/json"}).json()
+    assert imported == {"project": "new", "imported": 2, "replaced": 0, "decisions": 2}
+    assert client.post(f"/api/comparisons/{fresh['id']}/rerun").status_code == 202
+    fresh = wait(client, fresh["id"])
+    assert row_of(review(client, fresh["id"]), a_id)["b_ids"] == other["b_ids"]
+    projects = {p["name"]: p for p in client.get("/api/projects").json()["projects"]}
+    assert projects["new"]["decisions"] == 2 and projects["約款 2026"]["comparisons"] == 1
+
+    # withdraw a decision; ignore a row
+    assert client.delete("/api/projects/new/decisions/0").status_code == 204
+    assert len(DecisionSet.from_json(client.get("/api/projects/new/decisions").content)) == 1
+    decide(client, fresh["id"], verdict="ignore", a_ids=[a_id], b_ids=other["b_ids"])
+    fresh = wait(client, fresh["id"])
+    assert row_of(review(client, fresh["id"]), a_id)["ignored"] is True
+
+
+def test_bad_requests(client, hashing):
+    job = wait(client, upload(client).json()["id"])
+    assert job["project"] == "default"
+    bad = client.post(f"/api/comparisons/{job['id']}/decisions", json={"verdict": "match", "a_ids": ["zz"], "b_ids": ["b1"]})
+    assert bad.status_code == 400 and "unknown chunk" in bad.json()["detail"]
+    assert client.post(f"/api/comparisons/{job['id']}/decisions", json={"verdict": "maybe"}).status_code == 422
+    assert client.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "skip"}).status_code == 409
+    assert client.get(f"/api/comparisons/{job['id']}/candidates", params={"a": "nope"}).status_code == 404
+    r = client.post("/api/projects/default/decisions", content=b'{"schema": "x"}', headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "not a decisions file" in r.json()["detail"]
+    assert client.post("/api/projects", json={"name": " padded "}).status_code == 400
+    assert upload(client, project="x" * 101).status_code == 400
+    assert upload(client, project="a/b").status_code == 400
+    assert client.get("/api/projects/nobody/decisions").status_code == 404
+
+
+def test_ask_me_waits_for_the_answer_across_a_restart(tmp_path, hashing, similarity_first):
+    data = tmp_path / "data"
+    with serving(data) as c:
+        job = wait(c, upload(c, a=AMBIGUOUS[0], b=AMBIGUOUS[1], project="essays", ask="true").json()["id"],
+                   until=("waiting", "done", "failed", "cancelled"))
+        assert job["status"] == "waiting" and job["ask"] is True
+        question = job["question"]
+        assert question["a_ids"] == ["a3"] and question["candidates"] and "close_competitor" in question["reasons"]
+        bad = c.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "match", "b_ids": ["b999"]})
+        assert bad.status_code == 400 and "not one of the candidates" in bad.json()["detail"]
+    with serving(data) as c:  # a new server: the comparison still waits, its question kept
+        job = c.get(f"/api/comparisons/{job['id']}").json()
+        assert job["status"] == "waiting" and job["question"] == question
+        choice = question["candidates"][1]["b_ids"]  # not the agent's choice
+        r = c.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "match", "b_ids": choice, "by": "sato"})
+        assert r.status_code == 202 and r.json()["status"] == "queued"
+        asked = [question["a_ids"]]
+        while True:  # answer "skip" to any further question
+            job = wait(c, job["id"], until=("waiting", "done", "failed", "cancelled"))
+            if job["status"] != "waiting":
+                break
+            asked.append(job["question"]["a_ids"])
+            assert c.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "skip"}).status_code == 202
+        assert job["status"] == "done", job
+        assert asked == [["a3"], ["a5"]]  # never the same question twice
+        row = row_of(review(c, job["id"]), question["a_ids"][0])
+        assert row["b_ids"] == choice and row["decided_by"] == "reviewer"
+        saved = DecisionSet.from_json(c.get("/api/projects/essays/decisions").content)
+        assert [(d.a_sha256, d.verdict, d.by) for d in saved] == [(text_sha256(TEXT_A[question["a_ids"][0]]), "match", "sato")]
+
+
+def test_a_waiting_comparison_can_be_cancelled(client, hashing, similarity_first):
+    job = wait(client, upload(client, a=AMBIGUOUS[0], b=AMBIGUOUS[1], ask="true").json()["id"],
+               until=("waiting", "done", "failed", "cancelled"))
+    assert job["status"] == "waiting"
+    r = client.post(f"/api/comparisons/{job['id']}/cancel")
+    assert r.status_code == 202 and r.json()["status"] == "cancelled"
+
+
+def test_the_example_upload_still_has_a_project(client, hashing):
+    r = upload(client, a=(V1.name, V1.read_bytes()))
+    assert r.status_code == 202 and r.json()["project"] == "default" and r.json()["ask"] is False
+
+
+def test_the_review_view_has_the_queue_and_pair_with_shows_the_agents_competitors(client, hashing, similarity_first):
+    job = wait(client, upload(client, a=AMBIGUOUS[0], b=AMBIGUOUS[1], project="essays-2").json()["id"])
+    view = review(client, job["id"])
+    assert [q["a_ids"] for q in view["queue"]] == [[x] for x in ambiguous.UNDECIDED]
+    doubts = [q["doubt"] for q in view["queue"]]
+    assert doubts == sorted(doubts, reverse=True)
+    first = view["queue"][0]
+    row = view["rows"][first["change"]]
+    assert row["doubt"] == first["doubt"] and row["reasons"] == first["reasons"]
+    found = client.get(f"/api/comparisons/{job['id']}/candidates", params={"a": first["a_ids"][0]}).json()
+    weighed = {tuple(c["b_ids"]): c["probability"] for c in found["candidates"] if c["probability"] is not None}
+    assert weighed == {tuple(c["b_ids"]): c["probability"] for c in first["competitors"]}
