@@ -68,7 +68,8 @@ class StopAfter(Events):
 def test_an_interrupted_run_resumes_from_its_checkpoint(tmp_path, caplog):
     fresh = Events()
     run_task(task(tmp_path / "fresh"), 0, fresh, threading.Event())
-    assert ("progress", 0, fresh[0][2], "agent", 0, 4) in fresh  # the example has 4 groups for the agent
+    total = next(e[5] for e in fresh if e[0] == "progress" and e[3] == "agent")
+    assert total > 0  # the example leaves groups for the agent
 
     interrupted = StopAfter("agent")
     run_task(task(tmp_path), 0, interrupted, interrupted)
@@ -77,7 +78,7 @@ def test_an_interrupted_run_resumes_from_its_checkpoint(tmp_path, caplog):
     run_task(task(tmp_path, resume=True), 0, resumed, threading.Event())
     assert "cannot resume" not in caplog.text
     agent = [e[4:] for e in resumed if e[0] == "progress" and e[3] == "agent"]
-    assert agent == [(4, 4)]  # the agent's first step was not done again
+    assert agent == [(total, total)]  # the agent's finished step was not done again
     assert resumed[-1] == fresh[-1]
     a = ComparisonResult.from_json((tmp_path / "job" / RESULT).read_bytes())
     b = ComparisonResult.from_json((tmp_path / "fresh" / "job" / RESULT).read_bytes())

@@ -5,7 +5,7 @@ import pytest
 import hikaku
 from hikaku.workflow import NODES, build_graph
 
-from ..helpers import doc
+from ..helpers import SIMILARITY_FIRST, calibration_file, doc
 
 BASE = [
     "第1条（目的）この約款は、医療保険契約の内容を定めるものです。",
@@ -75,10 +75,13 @@ def test_chunk_deleted(run):
     assert [c.a_ids for c in result.changes][5] == ["a6"]
 
 
-def test_clause_moved_and_edited(run):
+def test_clause_moved_and_edited(run, tmp_path):
+    # the agent's mechanics (its searches find the moved clause, the move is reported) under a candidate
+    # model that links by similarity: the dev pairs hold few moved-and-edited chunks, and the model
+    # fitted on them weighs a candidate outside the expected region low (see the notes in docs/alignment.md)
     moved = BASE[6].replace("遅滞なく", "30日以内に")
     b = [BASE[0], moved] + BASE[1:6] + [BASE[7]]
-    result, state = run(BASE, b)
+    result, state = run(BASE, b, calibration=calibration_file(tmp_path, **SIMILARITY_FIRST))
     m = [c for c in result.changes if c.moved]
     assert [(c.type, c.a_ids, c.b_ids) for c in m] == [("modified", ["a7"], ["b2"])]
     assert result.count("deleted") == 0 and result.count("added") == 0
