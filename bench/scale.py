@@ -12,7 +12,7 @@ chunks change). On each pair, in turn, several times:
   chunk-by-chunk comparison does;
 - **difflib**: ``difflib.SequenceMatcher`` over the chunk texts (``baselines/difflib_baseline.py``).
 
-Memory is reported above the *bare* process: the same command on a two-chunk pair that
+Memory is reported above the *bare* process: the same command on a pair of two chunks that
 loads every model. Start-up: ``hikaku --version``, ``hikaku --help`` and an argument error,
 each against ``python -c pass``, alternating. PDF: a generated pair of 300 pages each
 (statutes of the dev set, reportlab), the whole command.
@@ -139,8 +139,10 @@ def main() -> None:
     difflib = [sys.executable, str(HERE / "baselines" / "difflib_baseline.py")]
 
     # the bare process: every model loaded, two chunks (and the user cache warmed once)
-    tiny_a, tiny_b = write_pair([{"id": "1", "content": "第1条 この規程は、従業員の就業に関する事項を定める。"}],
-                                [{"id": "1", "content": "第1条 この規則は、職員の勤務について必要な事項を定めるものとする。"}],
+    tiny_a, tiny_b = write_pair([{"id": "1", "content": "賃金は毎月末日に支払う。"},
+                                 {"id": "2", "content": "休日は土曜日と日曜日とする。"}],
+                                [{"id": "1", "content": "休暇は年二十日とする。"},
+                                 {"id": "2", "content": "給与は毎月二十五日に支払う。"}],  # no certain pair: the agent embeds
                                 work / "tiny")
     run(hikaku_cmd(tiny_a, tiny_b, work / "tiny" / "out.json"), env)
     bare = median_runs({"bare": hikaku_cmd(tiny_a, tiny_b, work / "tiny" / "out.json")}, 3, env)["bare"]

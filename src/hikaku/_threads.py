@@ -14,9 +14,10 @@ long PDFs parsed page-parallel in processes.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 __all__ = ["available_cores", "blas_threads"]
@@ -30,8 +31,11 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-@cache
-def _controller() -> Any:
+@lru_cache(maxsize=1)
+def _controller(modules: int) -> Any:
+    """The BLAS libraries loaded in this process. *modules*: how many modules are imported;
+    a new library (SciPy's own OpenBLAS, say) only comes with a new module, so the libraries
+    are looked up again (a few milliseconds) only when that number changed."""
     import numpy  # noqa: F401  (threadpoolctl finds the BLAS numpy has loaded)
     from threadpoolctl import ThreadpoolController
 
@@ -42,5 +46,7 @@ def _controller() -> Any:
 def blas_threads(n: int = 1) -> Iterator[None]:
     """Within the block, BLAS (OpenBLAS, MKL …) uses at most *n* threads; the previous
     setting is restored after it."""
-    with _controller().limit(limits=n, user_api="blas"):
+    import numpy  # noqa: F401  (loaded before the modules are counted)
+
+    with _controller(len(sys.modules)).limit(limits=n, user_api="blas"):
         yield

@@ -183,6 +183,7 @@ def test_a_missing_reader_names_the_extra(files, monkeypatch):
 
 
 def test_a_long_pdf_is_laid_out_page_parallel_with_the_same_lines(tmp_path):
+    import pickle
     import threading
 
     from hikaku.loaders import _pdf_reader
@@ -191,7 +192,11 @@ def test_a_long_pdf_is_laid_out_page_parallel_with_the_same_lines(tmp_path):
     path = make_pdf(tmp_path / "long.pdf", articles, per_page=2)  # 31 pages
     one = _pdf_reader._layout(path)
     assert len(one) == 31 > _pdf_reader.PARALLEL_PAGES
-    assert _pdf_reader._layout_parallel(path, 2) == one  # two processes, the same lines page by page
+    # in a fresh process (this one may run other tests' threads): two processes, the same lines page by page
+    script = ("import sys, pickle; from pathlib import Path; from hikaku.loaders import _pdf_reader as r; "
+              "pages = r._layout_parallel(Path(sys.argv[1]), 2); sys.stdout.buffer.write(pickle.dumps(pages))")
+    p = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, check=True)
+    assert pickle.loads(p.stdout) == one
     assert _pdf_reader.read_pdf(path) == one
     # a short PDF, one worker, or other threads running (a fork could catch one holding a lock): one process
     assert _pdf_reader._layout_parallel(make_pdf(tmp_path / "short.pdf", articles[:10], per_page=2), 2) is None
