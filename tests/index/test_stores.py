@@ -46,26 +46,6 @@ def test_vector_store_exact_cosine_and_threshold():
         s.add(["w"], np.ones((1, 4), dtype=np.float32))
 
 
-def test_vector_store_search_many_is_search_for_each_query():
-    rng = np.random.default_rng(16)
-    s = NumpyVectorStore()
-    m = rng.normal(size=(300, 8)).astype(np.float32)
-    m[50] = m[10]  # ties: the item added first comes first
-    m[200] = m[10]
-    s.add([f"i{k}" for k in range(300)], m / np.linalg.norm(m, axis=1, keepdims=True))
-    queries = np.vstack([m[10], rng.normal(size=(299, 8))]).astype(np.float32)
-    queries /= np.linalg.norm(queries, axis=1, keepdims=True)
-    for k, threshold in ((3, None), (5, 0.2), (300, None)):
-        many = s.search_many(queries, k, threshold)
-        assert len(many) == len(queries)
-        for q, hits in zip(queries, many):
-            one = s.search(q, k, threshold)
-            assert [h.id for h in hits] == [h.id for h in one]
-            assert [h.score for h in hits] == pytest.approx([h.score for h in one], abs=1e-5)
-    assert [h.id for h in s.search(queries[0], 3)] == ["i10", "i50", "i200"]
-
-
-
 def test_hybrid_modes_and_laziness(hashing_embedder, sudachi):
     emb = CountingEmbedder(hashing_embedder, name="counting")
     idx = HybridIndex(emb, sudachi)

@@ -103,8 +103,7 @@ def _cached_weights(model: Any, threads: int) -> Any:
 class USEEmbedder:
     """*threads*: BLAS threads of one forward pass (one: see :mod:`hikaku._threads`);
     *workers*: forward passes run at once in Python threads on parts of a batch (default:
-    the available cores, at most 4). A text the model would see twice (the same opening
-    once numbers are masked) is embedded once."""
+    the available cores, at most 4)."""
 
     name = "use-multilingual-v3"
 
@@ -137,10 +136,9 @@ class USEEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 512), dtype=np.float32)
-        inputs = [self.model_input(t) for t in texts]
-        unique = list(dict.fromkeys(inputs))
-        row = {t: k for k, t in enumerate(unique)}
-        return l2_normalize(self._encode(unique))[[row[t] for t in inputs]]
+        # every text in its batch, even one the model saw before: a vector depends (in its
+        # last bits) on the batch it was computed in, and a comparison must not depend on that
+        return l2_normalize(self._encode([self.model_input(t) for t in texts]))
 
     def _encode(self, inputs: list[str]) -> np.ndarray:
         model = self._model

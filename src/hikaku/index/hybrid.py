@@ -7,7 +7,6 @@ searches (identical documents) never loads a model.
 
 from __future__ import annotations
 
-import itertools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from ..embeddings import Embedder
 from ..tokenizers import Tokenizer
 from .bm25_store import BM25Store
 from .numpy_vector_store import NumpyVectorStore
-from .protocols import Hit, KeywordStore, VectorStore
+from .protocols import KeywordStore, VectorStore
 from .rrf import RRF_K, reciprocal_rank_fusion
 
 __all__ = ["HybridIndex", "SearchHit", "SearchMode", "SEARCH_MODES"]
@@ -28,7 +27,6 @@ log = logging.getLogger(__name__)
 
 SearchMode = Literal["hybrid", "vector", "keyword"]
 SEARCH_MODES = ("hybrid", "vector", "keyword")
-_AHEAD = 256  # prefetched queries searched in one block (vector mode)
 
 
 @dataclass(frozen=True)
@@ -62,8 +60,6 @@ class HybridIndex:
         self._pending_vector: list[str] = []
         self._query_cache: dict[str, np.ndarray] = {}
         self._query_prefetch: list[str] = []
-        self._expected: dict[str, None] = {}  # prefetched queries not searched yet, in order
-        self._vector_results: dict[tuple[str, int, float | None], list[Hit]] = {}  # searched ahead, in a block
         self.embedded_texts = 0
 
     def __len__(self) -> int:
@@ -76,7 +72,6 @@ class HybridIndex:
             vectors: tuple[Sequence[str], np.ndarray] | None = None) -> None:
         """Add (id, text) pairs. Nothing is tokenised or embedded until a search needs it;
         *vectors* (ids, matrix) already computed for some of them are used as they are."""
-        self._vector_results.clear()
         known = set(vectors[0]) if vectors is not None else set()
         for item_id, text in items:
             if item_id in self._texts:
@@ -92,7 +87,6 @@ class HybridIndex:
 
     def remove(self, ids: Sequence[str]) -> None:
         drop = set(ids)
-        self._vector_results.clear()
         for i in drop:
             self._texts.pop(i, None)
         self._pending_keyword = [i for i in self._pending_keyword if i not in drop]
@@ -102,11 +96,8 @@ class HybridIndex:
 
     def prefetch_queries(self, texts: Sequence[str]) -> None:
         """Queries that are likely to come: embedded in one batch with the first query
-        that needs the model (batches are much faster than one text at a time), and
-        searched (vector mode) in blocks with it."""
+        that needs the model (batches are much faster than one text at a time)."""
         self._query_prefetch = [t for t in dict.fromkeys(texts) if t not in self._query_cache]
-        self._expected = dict.fromkeys(texts)
-        self._vector_results.clear()
 
     def embed_query(self, text: str) -> np.ndarray:
         v = self._query_cache.get(text)
@@ -138,7 +129,7 @@ class HybridIndex:
         vec_hits = kw_hits = None
         if mode in ("vector", "hybrid"):
             self._flush_vectors()
-            vec_hits = self._vector_search(query, k_vector if mode == "hybrid" else top_k, threshold)
+            vec_hits = self.vector_store.search(self.embed_query(query), k_vector if mode == "hybrid" else top_k, threshold)
         if mode in ("keyword", "hybrid"):
             self._flush_keywords()
             kw_hits = self.keyword_store.search(query, k_keyword if mode == "hybrid" else top_k)
@@ -151,27 +142,9 @@ class HybridIndex:
         fused = reciprocal_rank_fusion([[h.id for h in vec_hits or []], [h.id for h in kw_hits or []]], k=self.rrf_k)
         return [SearchHit(i, s, vector_score=vs.get(i), keyword_score=ks.get(i)) for i, s in fused[:top_k]]
 
-    def _vector_search(self, query: str, k: int, threshold: float | None) -> list[Hit]:
-        """The vector store's answer; for a prefetched query, searched together with the
-        next prefetched ones (``search_many``, when the store has it) and kept until asked."""
-        self._expected.pop(query, None)
-        got = self._vector_results.pop((query, k, threshold), None)
-        if got is not None:
-            return got
-        many = getattr(self.vector_store, "search_many", None)
-        ahead = list(itertools.islice(self._expected, _AHEAD - 1)) if many is not None else []
-        if many is None or not ahead:
-            return self.vector_store.search(self.embed_query(query), k, threshold)
-        batch = [query, *ahead]
-        results = many(np.stack([self.embed_query(q) for q in batch]), k, threshold)
-        for q, hits in zip(ahead, results[1:]):
-            self._vector_results[(q, k, threshold)] = hits
-        return results[0]
-
     def _flush_vectors(self) -> None:
         if not self._pending_vector:
             return
-        self._vector_results.clear()  # searched before these vectors were in the store
         ids = self._pending_vector
         self._pending_vector = []
         vectors = self.embedder.embed([self._texts[i] for i in ids])

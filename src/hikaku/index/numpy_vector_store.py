@@ -14,8 +14,6 @@ from .protocols import Hit, checked_vectors
 
 __all__ = ["NumpyVectorStore"]
 
-_BLOCK = 256  # queries per matrix product in search_many (a block of scores: 256 × items floats)
-
 
 class NumpyVectorStore:
     persistent = False  # DocumentIndex saves its vectors
@@ -60,27 +58,9 @@ class NumpyVectorStore:
         if not self._ids or k <= 0:
             return []
         scores = self._matrix @ np.asarray(vector, dtype=np.float32).reshape(-1)
-        return self._best(scores, k, threshold)
-
-    def search_many(self, vectors: np.ndarray, k: int, threshold: float | None = None) -> list[list[Hit]]:
-        """:meth:`search` for each row of *vectors*, with one matrix product per block of
-        rows (many queries against the same vectors: a block costs about what one query
-        costs alone, which reads the whole matrix)."""
-        vectors = np.asarray(vectors, dtype=np.float32)
-        if not self._ids or k <= 0:
-            return [[] for _ in range(len(vectors))]
-        out: list[list[Hit]] = []
-        for start in range(0, len(vectors), _BLOCK):
-            block = vectors[start:start + _BLOCK] @ self._matrix.T
-            out.extend(self._best(row, k, threshold) for row in block)
-        return out
-
-    def _best(self, scores: np.ndarray, k: int, threshold: float | None) -> list[Hit]:
-        """The *k* best, highest score first; equal scores in the order the items were added."""
         k = min(k, len(self._ids))
-        kth = np.partition(scores, len(scores) - k)[len(scores) - k]
-        top = np.flatnonzero(scores >= kth)  # every item tied with the k-th too, in order
-        top = top[np.argsort(-scores[top], kind="stable")][:k]
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.lexsort((top, -scores[top]))]
         hits = [Hit(self._ids[n], float(min(1.0, scores[n]))) for n in top]
         if threshold is not None:
             hits = [h for h in hits if h.score >= threshold]
