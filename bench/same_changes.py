@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 EVAL = ROOT.parent / "shared" / "eval"
 
 
-def pairs() -> list[tuple[str, Path, Path]]:
+def pairs(eval_dir: Path = EVAL) -> list[tuple[str, Path, Path]]:
     out = [("example", ROOT / "examples" / "shugyo_kisoku_v1.md", ROOT / "examples" / "shugyo_kisoku_v2.md")]
-    for d in sorted(EVAL.glob("*/dev/*")):
+    for d in sorted(eval_dir.glob("*/dev/*")):
         if (d / "a.json").is_file():
             out.append((f"{d.parent.parent.name}/{d.name}", d / "a.json", d / "b.json"))
     return out
@@ -41,8 +41,11 @@ def main() -> int:
     g.add_argument("--write", metavar="DIR")
     g.add_argument("--check", metavar="DIR")
     p.add_argument("--limit", type=int, default=0, help="only the first N pairs")
+    p.add_argument("--eval-dir", default=str(EVAL), help=f"the dev pairs (default: {EVAL})")
     args = p.parse_args()
-    todo = pairs()[: args.limit or None]
+    todo = pairs(Path(args.eval_dir))[: args.limit or None]
+    if len(todo) == 1 and not args.limit:
+        print(f"warning: no dev pairs under {args.eval_dir}: only the example is compared", file=sys.stderr)
     target = Path(args.write or args.check)
     target.mkdir(parents=True, exist_ok=True)
     differ = 0

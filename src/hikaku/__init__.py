@@ -12,13 +12,7 @@ hikaku`` (and ``hikaku --version``) stays fast.
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
-
-try:
-    __version__ = version("hikaku")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
 
 from ._exceptions import (
     CheckpointError,
@@ -33,6 +27,7 @@ from ._exceptions import (
     MissingDependencyError,
     UnsupportedFormatError,
 )
+from ._version import __version__
 
 if TYPE_CHECKING:
     from ._compare import acompare, compare, run_comparison

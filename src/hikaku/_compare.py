@@ -18,6 +18,7 @@ from ._exceptions import (
     InvalidArgumentError,
 )
 from ._sqlite import is_damaged
+from ._threads import blas_threads
 from .agent.recording import TraceWriter
 from .document import Document
 from .embeddings import Embedder
@@ -321,36 +322,45 @@ def run_comparison(
                  trace=writer, decisions=applied, ask=ask is not None)
     limit = 20 + 4 * (len(doc_a.chunks) + 1)
     try:
-        if writer is not None:
-            writer.write("run_start", document_a=doc_a.id, document_b=doc_b.id, model=build["model_name"],
-                         resume=resume, options=opts.model_dump(mode="json"))
-        if checkpoint is None and ask is None:
-            rt = build_runtime(doc_a, doc_b, opts, **build)
-            try:
-                state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
-            finally:
-                rt.close()
-        elif checkpoint is None:  # questions need a checkpointer: this run's, in memory
-            from langgraph.checkpoint.memory import InMemorySaver
-
-            rt = build_runtime(doc_a, doc_b, opts, **build)
-            config: dict[str, Any] = {"configurable": {"thread_id": run_id or "run"}, "recursion_limit": limit}
-            try:
-                state = _answering(build_graph(InMemorySaver(serde=serializer())), {}, config, rt, ask)
-            finally:
-                rt.close()
-        else:
-            state = _run_durable(doc_a, doc_b, opts, build, Path(checkpoint), run_id or "", resume, limit, ask)
+        with blas_threads(1):  # the products are small: one BLAS thread each (hikaku/_threads.py)
+            state = _run(doc_a, doc_b, opts, build, writer, resume, checkpoint, run_id, limit, ask)
         result = state["result"]
-        if writer is not None:
-            writer.write("run_end", counts=result.stats.counts, llm_calls=result.stats.llm_calls,
-                         input_tokens=result.stats.llm_input_tokens, output_tokens=result.stats.llm_output_tokens,
-                         notes=result.notes)
     finally:
         if writer is not None:
             writer.close()
     log.info("compared %s with %s: %s", doc_a.id, doc_b.id, result.stats.counts)
     return result, state
+
+
+def _run(doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str, Any], writer: TraceWriter | None,
+         resume: bool, checkpoint: str | os.PathLike[str] | None, run_id: str | None, limit: int,
+         ask: AskCallback | None) -> Any:
+    if writer is not None:
+        writer.write("run_start", document_a=doc_a.id, document_b=doc_b.id, model=build["model_name"],
+                     resume=resume, options=opts.model_dump(mode="json"))
+    if checkpoint is None and ask is None:
+        rt = build_runtime(doc_a, doc_b, opts, **build)
+        try:
+            state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
+        finally:
+            rt.close()
+    elif checkpoint is None:  # questions need a checkpointer: this run's, in memory
+        from langgraph.checkpoint.memory import InMemorySaver
+
+        rt = build_runtime(doc_a, doc_b, opts, **build)
+        config: dict[str, Any] = {"configurable": {"thread_id": run_id or "run"}, "recursion_limit": limit}
+        try:
+            state = _answering(build_graph(InMemorySaver(serde=serializer())), {}, config, rt, ask)
+        finally:
+            rt.close()
+    else:
+        state = _run_durable(doc_a, doc_b, opts, build, Path(checkpoint), run_id or "", resume, limit, ask)
+    result = state["result"]
+    if writer is not None:
+        writer.write("run_end", counts=result.stats.counts, llm_calls=result.stats.llm_calls,
+                     input_tokens=result.stats.llm_input_tokens, output_tokens=result.stats.llm_output_tokens,
+                     notes=result.notes)
+    return state
 
 
 def _open_trace(path: str | os.PathLike[str], run_id: str, *, append: bool, secrets: list[str]) -> TraceWriter:

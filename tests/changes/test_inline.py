@@ -72,3 +72,32 @@ def test_a_long_cell_is_cut_around_the_first_change():
     cell = highlighted_cell(text, [(300, 303)], side="b", style="md", limit=100)
     assert cell.startswith("…") and cell.endswith("…") and "**変更点**" in cell
     assert len(cell.replace("**", "")) <= 102
+
+
+def test_the_diff_is_bounded_by_steps_not_by_the_clock(monkeypatch):
+    """A busy machine used to get a coarser diff (diff-match-patch stopped after a second of
+    wall time); the bound is now a count of its steps, the same under any load."""
+    import sys
+
+    import diff_match_patch  # noqa: F401  (its module of the same name, not the class it exports)
+
+    dmp_module = sys.modules["diff_match_patch.diff_match_patch"]
+
+    a = "".join(f"第{k}項 保険金の支払額は日額の{k}倍とする。" for k in range(300))
+    b = "".join(f"第{k}項 保険金の支払額は日額の{k + (k % 7 == 0)}倍とする。" for k in range(300))  # 43 edits
+    calm = inline_ops(a, b)
+
+    class Busy:  # every look at the clock finds ten more seconds gone
+        now = 0.0
+
+        @classmethod
+        def time(cls):
+            cls.now += 10.0
+            return cls.now
+
+    monkeypatch.setattr(dmp_module, "time", Busy)
+    assert inline_ops(a, b) == calm
+    few = inline_ops(a, b, steps=10)  # a small budget: a coarser diff, still both texts
+    assert len(calm) > 80 and len(few) < 10
+    for ops in (calm, few):
+        assert "".join(t for op, t in ops if op <= 0) == a and "".join(t for op, t in ops if op >= 0) == b

@@ -12,8 +12,9 @@ import sys
 
 import pytest
 
+import hikaku._compare
 import hikaku.cli._common as common
-import hikaku.cli.compare as command
+import hikaku.loaders
 from hikaku.cli import main
 
 from ..helpers import EXAMPLES
@@ -37,9 +38,10 @@ def no_work(monkeypatch):
     def boom(*args, **kwargs):
         raise AssertionError("the work started before the outputs were checked")
 
-    monkeypatch.setattr(command, "compare", boom)
-    monkeypatch.setattr(command, "load_document", boom)
-    monkeypatch.setattr(command, "plan_model", boom)
+    # the command imports these when it runs (a fast start): patched where it finds them
+    monkeypatch.setattr(hikaku._compare, "compare", boom)
+    monkeypatch.setattr(hikaku._compare, "plan_model", boom)
+    monkeypatch.setattr(hikaku.loaders, "load_document", boom)
 
 
 @pytest.mark.parametrize("argv, message", [

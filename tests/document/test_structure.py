@@ -71,3 +71,24 @@ def test_numbering_sections_start_where_clause_numbers_start_over():
     long = chunk_text("第1条（長い条）\n" + "これは長い文です。" * 60 + "\n\n" + "続きの文です。" * 60 + "\n\n第2条\n本文。\n",
                       source="y.txt", markdown=False, max_chars=400)
     assert sum(1 for c in long if c.structure.label == "第1条") > 1 and len(numbering_sections(long)) == 1
+
+
+def test_first_lines_and_label_of_read_only_the_opening_of_a_long_chunk():
+    from hikaku.document.headings import label_of, split_label
+    from hikaku.document.structure import first_lines
+
+    long_body = "あ" * 5000
+    cases = [
+        "第5条（賃金）\n" + long_body,
+        "第5条" + long_body,  # a label run into a long first line
+        "（目的）\n第1条 この規程は" + long_body,
+        long_body + "\n第2条",
+        "\n\n" + "x" * 3000 + "\n" + long_body,
+        "Section 2.1 Fees. " + "word " * 1000,
+        "第" + "1" * 300 + "条 " + long_body,  # a label longer than the opening that is read first
+        "",
+    ]
+    for text in cases:
+        for n in (1, 2, 3):
+            assert first_lines(text, n) == text.splitlines()[:n]
+        assert label_of(text) == split_label(text)[0]

@@ -59,3 +59,23 @@ def test_broken_tokenizer_cache_is_ignored(tmp_path, monkeypatch):
     cache = next((tmp_path / "cache").glob("use-tokenizer-*.pickle"))
     cache.write_bytes(b"not a pickle")
     assert USEEmbedder().embed(["入院"]).shape == (1, 512)
+
+
+def test_weights_cache_gives_the_same_vectors(tmp_path, monkeypatch):
+    monkeypatch.setenv("HIKAKU_HOME", str(tmp_path))
+    texts = ["第3条 保険金は請求から5日以内に支払います。", "Payment within five days."]
+    first = USEEmbedder().embed(texts)  # decompresses the packaged weights into the cache
+    cached = list((tmp_path / "cache").glob("use-weights-*.npz"))
+    assert len(cached) == 1
+    second = USEEmbedder().embed(texts)  # reads the uncompressed copy
+    assert np.array_equal(first, second)
+    cached[0].write_bytes(b"not an npz")  # a damaged cache: the packaged file is read instead
+    assert np.array_equal(USEEmbedder().embed(texts), first)
+
+
+def test_batches_in_parallel_threads_give_the_vectors_of_one_thread(use_embedder):
+    texts = [f"第{k}条 保険金は請求から{k}日以内に支払います。" for k in range(1, 8)] + ["入院", "Payment is due."]
+    one = USEEmbedder(batch_size=2, workers=1).embed(texts)
+    assert np.array_equal(USEEmbedder(batch_size=2, workers=2).embed(texts), one)  # bit for bit
+    assert np.allclose(np.vstack([use_embedder.embed([t]) for t in texts]), one, atol=1e-5)
+    assert np.array_equal(one[0], one[1])  # the same text once numbers are masked

@@ -26,3 +26,17 @@ def test_candidates_are_a_superset_of_the_true_matches():
 
 def test_empty_index():
     assert len(BigramIndex([]).candidates("ab")) == 0
+
+
+def test_whitespace_bigrams_are_not_needed_to_find_a_needle():
+    # the index may be built on text whose whitespace was collapsed or changed
+    idx = BigramIndex(["payment is due", "第5条 保険金", "no match here"])
+    assert set(idx.candidates("is  due").tolist()) >= {0}
+    assert set(idx.candidates("第5条\u3000保険金").tolist()) >= {1}
+    assert idx.candidates(" a ") is None  # no bigram without whitespace: search everything
+
+
+def test_every_bigram_narrows_the_candidates():
+    texts = ["保険金の支払", "保険料の払込", "給付金の支払"] * 20
+    idx = BigramIndex(texts)
+    assert set(idx.candidates("保険金の支払").tolist()) == set(range(0, 60, 3))

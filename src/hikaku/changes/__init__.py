@@ -4,13 +4,19 @@ both report languages. The workflow's last step and every renderer use it."""
 
 from __future__ import annotations
 
-from .describe import changed_spans, describe_change, label_change, number_changes
-from .inline import change_regions, diff_spans, inline_ops
-from .items import item_label
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# labels.py is light; its function `labels` must shadow the submodule of the same name
 from .labels import LANGS, labels, type_label
-from .noise import COSMETIC_KINDS, cosmetic_kind
-from .renumbering import Renumbering, renumbering_of
-from .rows import build_change, build_changes
+
+if TYPE_CHECKING:
+    from .describe import changed_spans, describe_change, label_change, number_changes
+    from .inline import change_regions, diff_spans, inline_ops
+    from .items import item_label
+    from .noise import COSMETIC_KINDS, cosmetic_kind
+    from .renumbering import Renumbering, renumbering_of
+    from .rows import build_change, build_changes
 
 __all__ = [
     "COSMETIC_KINDS",
@@ -31,3 +37,34 @@ __all__ = [
     "renumbering_of",
     "type_label",
 ]
+
+# imported on first use: the command line names the report languages without the rest (a fast start)
+_LAZY = {
+    "changed_spans": ".describe",
+    "describe_change": ".describe",
+    "label_change": ".describe",
+    "number_changes": ".describe",
+    "change_regions": ".inline",
+    "diff_spans": ".inline",
+    "inline_ops": ".inline",
+    "item_label": ".items",
+    "COSMETIC_KINDS": ".noise",
+    "cosmetic_kind": ".noise",
+    "Renumbering": ".renumbering",
+    "renumbering_of": ".renumbering",
+    "build_change": ".rows",
+    "build_changes": ".rows",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

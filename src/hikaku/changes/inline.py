@@ -10,6 +10,7 @@ coincidences into readable spans (Neil Fraser, *Diff Strategies*, 2006).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from diff_match_patch import diff_match_patch
 
@@ -27,19 +28,37 @@ def _units(text: str, cjk: bool) -> list[str]:
     return (_CJK_UNITS if cjk else _WORD_UNITS).findall(text)
 
 
-def inline_ops(a: str, b: str, *, timeout_s: float = 1.0) -> list[tuple[int, str]]:
-    """``[(op, text)]`` with op -1 (only in *a*), 0 (both), 1 (only in *b*)."""
+DIFF_STEPS = 5000  # about what the one second diff-match-patch allows itself did on a 2.8 GHz core
+
+
+class _Steps:
+    """A deadline for diff-match-patch counted in steps of its bisection instead of seconds,
+    so that a diff is the same on any machine under any load (with a clock, a busy machine
+    got coarser diffs). ``diff_bisect`` tests ``time.time() > deadline`` once per step: a
+    float cannot compare itself with this object, so Python asks it (``__lt__``)."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def __lt__(self, now: float) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def inline_ops(a: str, b: str, *, steps: int = DIFF_STEPS) -> list[tuple[int, str]]:
+    """``[(op, text)]`` with op -1 (only in *a*), 0 (both), 1 (only in *b*). *steps*
+    bounds the work of one diff (then the rest of it is a replacement)."""
     cjk = contains_cjk(a) or contains_cjk(b)
     ua, ub = _units(a, cjk), _units(b, cjk)
     vocab = list(dict.fromkeys(ua + ub))
-    dmp = diff_match_patch()
-    dmp.Diff_Timeout = timeout_s
+    dmp = diff_match_patch()  # Diff_Timeout stays positive: its half-match speed-up is kept
+    deadline: Any = _Steps(steps)
     if len(vocab) >= 0xFFFE:  # more distinct units than code points to map them to: by character
-        diffs = dmp.diff_main(a, b, False)
+        diffs = dmp.diff_main(a, b, False, deadline)
         vocab, code = [], {}
     else:
         code = {u: chr(_BASE + k) for k, u in enumerate(vocab)}
-        diffs = dmp.diff_main("".join(code[u] for u in ua), "".join(code[u] for u in ub), False)
+        diffs = dmp.diff_main("".join(code[u] for u in ua), "".join(code[u] for u in ub), False, deadline)
     dmp.diff_cleanupSemantic(diffs)
     ops: list[tuple[int, str]] = []
     for op, chunk in diffs:

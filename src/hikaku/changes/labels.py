@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .._exceptions import ConfigurationError
-from ..result import Change
+
+if TYPE_CHECKING:
+    from ..result import Change
 
 __all__ = ["labels", "type_label", "LANGS"]
 

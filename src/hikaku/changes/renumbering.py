@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..document import Chunk, Document
-from ..document.structure import NumberingSection, numbering_sections
+from ..document.headings import match_opening
+from ..document.structure import NumberingSection, first_lines, numbering_sections
 
 __all__ = ["LABEL_REF", "Renumbering", "renumbering_of", "section_of"]
 
@@ -27,11 +28,12 @@ LABEL_REF = re.compile(rf"第{_NUM}[編章節款目条](?:の{_NUM})*")
 
 def _label(chunk: Chunk) -> str | None:
     """The number a chunk is cited by (第5条, 第2章), as written in its text."""
-    m = LABEL_REF.match(unicodedata.normalize("NFKC", chunk.content.lstrip()))
+    m = match_opening(LABEL_REF, chunk.content.lstrip())
     if m is not None:
         return m.group()
-    first = next((ln for ln in chunk.content.splitlines()[1:3] if ln.strip()), "")  # after a caption 「（目的）」
-    m = LABEL_REF.match(unicodedata.normalize("NFKC", first.lstrip()))
+    lines = first_lines(chunk.content, 3)[1:3]
+    first = next((ln for ln in lines if ln.strip()), "")  # after a caption 「（目的）」
+    m = match_opening(LABEL_REF, first.lstrip())
     return m.group() if m is not None and chunk.content.lstrip().startswith(("（", "(")) else None
 
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from .._exceptions import ConfigurationError, HikakuError, InputError, MissingDependencyError
+
+if TYPE_CHECKING:
+    import logging
 
 __all__ = ["main", "build_parser", "COMMANDS", "EXIT_INPUT", "EXIT_FAILURE"]
 
@@ -22,10 +25,27 @@ EXIT_FAILURE = 1
 COMMANDS = ("compare", "serve", "batch", "mcp")  # modules of hikaku.cli, each with add_parser(subparsers) and run(args) -> int
 
 
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser whose arguments are added when the command is used
+    (``add_parser(name, arguments=f)``): ``hikaku --version`` and ``hikaku --help`` never
+    import what a command's options name (formats, models …)."""
+
+    def __init__(self, *args: Any, arguments: Callable[[argparse.ArgumentParser], None] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._arguments = arguments
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if self._arguments is not None:
+            add, self._arguments = self._arguments, None
+            add(self)
+        return super().parse_known_args(args, namespace)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="hikaku", description="Compare two versions of a document.")
     p.add_argument("--version", action="version", version=f"hikaku {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").add_parser(sub)
     return p
@@ -37,9 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_INPUT
+    import logging  # not before: --version, --help and argument errors stay fast
+
     level = {0: logging.WARNING, 1: logging.INFO}.get(args.verbose, logging.DEBUG)
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_Formatter())
+    handler.setFormatter(_formatter())
     root = logging.getLogger()
     old_level = root.level
     root.addHandler(handler)
@@ -65,17 +87,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         root.setLevel(old_level)
 
 
-class _Formatter(logging.Formatter):
+def _formatter() -> logging.Formatter:
     """hikaku's own warnings as one plain line (``hikaku: …``); everything else, and
     every record with -v, with its level and logger."""
+    import logging
 
-    def __init__(self) -> None:
-        super().__init__("hikaku: %(levelname)s %(name)s: %(message)s")
+    class Formatter(logging.Formatter):
+        def __init__(self) -> None:
+            super().__init__("hikaku: %(levelname)s %(name)s: %(message)s")
 
-    def format(self, record: logging.LogRecord) -> str:
-        if record.levelno == logging.WARNING and record.name.startswith("hikaku") and not record.exc_info:
-            return f"hikaku: {record.getMessage()}"
-        return super().format(record)
+        def format(self, record: logging.LogRecord) -> str:
+            if record.levelno == logging.WARNING and record.name.startswith("hikaku") and not record.exc_info:
+                return f"hikaku: {record.getMessage()}"
+            return super().format(record)
+
+    return Formatter()
 
 
 if __name__ == "__main__":

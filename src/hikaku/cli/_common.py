@@ -7,12 +7,13 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import ConfigurationError, InputError
-from ..loaders import LOADERS, InputLimits, limit_hint, sniff_format
+
+if TYPE_CHECKING:
+    from ..loaders import InputLimits
 
 __all__ = ["Progress", "say", "check_outputs", "write_atomically", "read_stdin", "STDIN", "STDIN_NAME"]
 
@@ -86,6 +87,8 @@ def write_atomically(path: str, data: bytes) -> None:
     """Write *data* to *path* through a temporary file in the same directory and a rename,
     so that a failed or interrupted run never leaves a half-written file (an existing one
     stays as it was). Devices and pipes (``/dev/stdout``) are written directly."""
+    import tempfile
+
     try:
         st = os.stat(path)  # through symlinks
     except FileNotFoundError:
@@ -128,6 +131,8 @@ STDIN_NAME = "<stdin>"
 
 
 def read_stdin(directory: str, *, input_format: str | None, limits: InputLimits) -> tuple[str, str]:
+    from ..loaders import LOADERS, limit_hint, sniff_format
+
     """Standard input saved in *directory* (loaders read files): (path, format), the
     format from ``--input-format`` or sniffed from the first bytes; its size is checked
     while reading (``max_input_mb``)."""

@@ -5,27 +5,20 @@ and the same object drives the comparison and the report."""
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
-import tempfile
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .._compare import compare, plan_model
+# what a comparison needs is imported when it runs, and what its options name when they are
+# parsed: --version, --help and argument errors start fast (tests/cli/test_startup.py)
 from .._exceptions import ConfigurationError
-from ..changes import LANGS
-from ..document import Document
-from ..embeddings import EMBEDDERS
-from ..llm import llm_environment
-from ..loaders import INPUT_FORMATS, InputLimits, load_document
-from ..renderers import COLUMN_ORDERS, DIFF_STYLES, FORMATS, RenderOptions, check, format_for_path, render
-from ..result import ComparisonResult
-from ..review import DecisionSet
-from ..settings import TOOL_NAMES, CompareOptions, resolve_options
-from ..tokenizers import TOKENIZERS
-from ..workflow.checkpoint import check_checkpoint, default_checkpoint_path, new_run_id
-from ._ask import TerminalReviewer
 from ._common import STDIN, STDIN_NAME, Progress, check_outputs, read_stdin, say, write_atomically
+
+if TYPE_CHECKING:
+    from ..document import Document
+    from ..result import ComparisonResult
+    from ..review import DecisionSet
+    from ..settings import CompareOptions
+    from ._ask import TerminalReviewer
 
 __all__ = ["add_parser", "run"]
 
@@ -39,7 +32,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "Progress and notes go to "
         "stderr, the report to stdout or -o FILE. Exit status: 0, or with --exit-code 1 when the documents "
         "differ; 2 for bad input or options.",
+        arguments=_arguments,
     )
+    c.set_defaults(command_module=__name__)
+
+
+def _arguments(c: argparse.ArgumentParser) -> None:
+    from ..changes import LANGS
+    from ..embeddings import EMBEDDERS
+    from ..loaders import INPUT_FORMATS
+    from ..renderers import COLUMN_ORDERS, DIFF_STYLES, FORMATS
+    from ..settings import TOOL_NAMES
+    from ..tokenizers import TOKENIZERS
+
     c.add_argument("a", help="document A (the old version); - reads standard input")
     c.add_argument("b", help="document B (the new version); - reads standard input")
     c.add_argument("-f", "--format", choices=FORMATS, default=None,
@@ -124,7 +129,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                      help="most characters of text in one document (4000000)")
     c.add_argument("-v", "--verbose", action="count", default=0,
                    help="log to stderr: the encoding of each input, why the run is offline … (-vv for debug)")
-    c.set_defaults(command_module=__name__)
 
 
 _LIMITS = ("max_input_mb", "max_expanded_mb", "max_compression_ratio", "max_json_depth", "max_chunk_length",
@@ -132,6 +136,14 @@ _LIMITS = ("max_input_mb", "max_expanded_mb", "max_compression_ratio", "max_json
 
 
 def run(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from .._compare import compare, plan_model
+    from ..llm import llm_environment
+    from ..renderers import RenderOptions, check, format_for_path, render
+    from ..settings import resolve_options
+    from ..workflow.checkpoint import check_checkpoint, default_checkpoint_path, new_run_id
+
     if args.output == STDIN:  # -o -: standard output
         args.output = None
     inputs = [p for p in (args.a, args.b) if p != STDIN]
@@ -224,6 +236,8 @@ def differs(result: ComparisonResult) -> bool:
 
 def _stdin_document(scratch: str, opts: CompareOptions, side: str) -> Document:
     """Standard input as a document (its format from --input-format or sniffed)."""
+    from ..loaders import InputLimits, load_document
+
     path, fmt = read_stdin(scratch, input_format=opts.input_format, limits=InputLimits.from_options(opts))
     return load_document(path, input_format=fmt, id_prefix=side, max_chunk_chars=opts.max_chunk_chars,
                          encoding=opts.encoding, limits=InputLimits.from_options(opts), name=STDIN_NAME,
@@ -237,6 +251,12 @@ def _review(args: argparse.Namespace, lang: str, run_id: str | None,
         raise ConfigurationError("--interactive records your answers: give --decisions FILE (created if missing)")
     if not args.decisions:
         return None, None
+    import getpass
+    from pathlib import Path
+
+    from ..review import DecisionSet
+    from ._ask import TerminalReviewer
+
     path = Path(args.decisions)
     if args.interactive and not path.exists():
         DecisionSet().save(path)  # where the answers will go, from the start

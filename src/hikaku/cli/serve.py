@@ -5,12 +5,13 @@ command runs (it needs the ``web`` extra)."""
 from __future__ import annotations
 
 import argparse
-import socket
-from dataclasses import replace
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .._exceptions import ConfigurationError
 from ._common import say
+
+if TYPE_CHECKING:
+    import socket
 
 __all__ = ["add_parser", "run"]
 
@@ -41,6 +42,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _listen(host: str, port: int) -> socket.socket:
     """The listening socket, bound before anything is printed (a port in use is one
     clear error, and --port 0 gets its real number)."""
+    import socket
+
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                                              flags=socket.AI_PASSIVE)[0]
@@ -54,6 +57,9 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+    from pathlib import Path
+
     from ..web import DEFAULT_MAX_UPLOAD_MB, ServerConfig, default_data_dir, serve
 
     if not 0 <= args.port <= 65535:

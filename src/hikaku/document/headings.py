@@ -13,11 +13,13 @@ gives (see :data:`RANK_TITLE`).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["Heading", "detect_heading", "is_caption", "is_toc_title", "split_label", "normalize_label",
+__all__ = ["Heading", "detect_heading", "is_caption", "is_toc_title", "label_of", "match_opening", "split_label", "normalize_label",
            "RANK_TITLE"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
@@ -134,6 +136,40 @@ def normalize_label(label: str) -> str:
     Japanese characters, one space between Latin words."""
     s = " ".join(unicodedata.normalize("NFKC", label).split())
     return _CJK_SPACE.sub("", s)
+
+
+_OPENING = 200  # characters of a long text normalised first to match a label at its start
+_MARGIN = 20  # characters at the end of that opening whose NFKC form may depend on what follows
+
+
+@functools.cache
+def _partial(pattern: str, flags: int) -> Any:
+    import regex  # its partial matching tells whether a longer text could still match
+
+    return regex.compile(pattern, flags & ~re.UNICODE)
+
+
+def match_opening(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """``pattern.match(NFKC(text))`` for a *pattern* anchored at the start, normalising only
+    the opening of a long text when that decides it: the match ends well inside the opening,
+    or no text that starts like the opening can match (``regex`` partial matching). Only
+    the match's groups are meant to be used (its positions are those of the opening)."""
+    if len(text) > _OPENING:
+        head = unicodedata.normalize("NFKC", text[:_OPENING])
+        m = pattern.match(head)
+        if m is not None and m.end() < len(head) - _MARGIN:
+            return m
+        if m is None and _partial(pattern.pattern, pattern.flags).match(head[: len(head) - _MARGIN],
+                                                                       partial=True) is None:
+            return None
+    return pattern.match(unicodedata.normalize("NFKC", text))
+
+
+def label_of(text: str) -> str | None:
+    """``split_label(text)[0]``, reading only the opening of a long text."""
+    head = text.strip()
+    m = match_opening(_LABEL, head) or match_opening(_EN_LABEL, head)
+    return normalize_label(m.group(1)) if m else None
 
 
 def split_label(text: str) -> tuple[str | None, str]:

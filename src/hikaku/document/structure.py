@@ -21,10 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .headings import detect_heading, is_caption, normalize_label, split_label
+from .headings import detect_heading, is_caption, label_of, normalize_label
 
 __all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
-           "STRUCTURAL_KINDS"]
+           "first_lines", "STRUCTURAL_KINDS"]
 
 # heading kinds whose label identifies a clause (第5条, 第2章, 附則)
 STRUCTURAL_KINDS = ("article", "structure", "supplement")
@@ -78,21 +78,32 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+_OPENING = 2048  # characters read to find a chunk's first lines (more only when they are longer)
+
+
+def first_lines(content: str, n: int) -> list[str]:
+    """``content.splitlines()[:n]``, without splitting the rest of a long chunk."""
+    if len(content) > _OPENING:
+        lines = content[:_OPENING].splitlines()
+        if len(lines) > n:  # a later line started within the opening: the first n are whole
+            return lines[:n]
+    return content.splitlines()[:n]
+
+
 def _structural_label(content: str, label: str | None) -> str | None:
     """``第5条``, ``第2章``, ``附則``… from the metadata or the chunk's first lines."""
     if label and label.strip():
         return normalize_label(label)
-    for line in content.splitlines()[:2]:
+    for line in first_lines(content, 2):
         h = detect_heading(line, markdown=False)
         if h is not None and h.kind in STRUCTURAL_KINDS:
-            found, _ = split_label(h.text)
-            return found
+            return label_of(h.text)
     return None
 
 
 def _caption(content: str) -> str | None:
     """The caption that titles an article on the line above it: （目的） → 目的."""
-    lines = content.lstrip().splitlines()
+    lines = first_lines(content.lstrip(), 2)
     if len(lines) > 1 and is_caption(lines[0]):
         h = detect_heading(lines[1], markdown=False)
         if h is not None and h.kind == "article":

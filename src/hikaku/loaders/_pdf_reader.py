@@ -8,6 +8,7 @@ PyMuPDF is faster but AGPL. Figures: docs/loaders.md.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -15,8 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from .._exceptions import InvalidDocumentError, MissingDependencyError
+from .._threads import available_cores
 
 __all__ = ["PdfLine", "read_pdf"]
+
+log = logging.getLogger(__name__)
 
 
 # a bold face by its name (NotoSansJP-Bold, Arial,Bold, HiraginoSans-W6, …-Heavy, …-Black)
@@ -77,7 +81,7 @@ def _device(rsrcmgr: Any, laparams: Any) -> Any:
     return StrokeAwareAggregator(rsrcmgr, laparams=laparams)
 
 
-def _pages(path: Path, laparams: Any) -> Any:
+def _pages(path: Path, laparams: Any, pagenos: range | None = None) -> Any:
     from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
     from pdfminer.pdfpage import PDFPage
 
@@ -85,38 +89,97 @@ def _pages(path: Path, laparams: Any) -> Any:
         rsrcmgr = PDFResourceManager(caching=True)
         device = _device(rsrcmgr, laparams)
         interpreter = PDFPageInterpreter(rsrcmgr, device)
-        for page in PDFPage.get_pages(fp, caching=True):
+        for k, page in enumerate(PDFPage.get_pages(fp, caching=True)):
+            if pagenos is not None:
+                if k >= pagenos.stop:
+                    break
+                if k < pagenos.start:
+                    continue
             interpreter.process_page(page)
             yield device.get_result()
 
 
-def read_pdf(path: Path) -> list[list[PdfLine]]:
-    """The text lines of every page, top to bottom; clear errors for PDFs without text."""
+PARALLEL_PAGES = 24  # a PDF of more pages is laid out in several processes (fewer: a process costs more than it saves)
+
+
+def _page_count(path: Path) -> int:
+    """The page count the document's catalogue declares (0 when it cannot be read: the
+    reading in one process then reports the problem)."""
     try:
-        from pdfminer.layout import LAParams, LTChar, LTTextContainer, LTTextLine
+        from pdfminer.pdfdocument import PDFDocument
+        from pdfminer.pdfparser import PDFParser
+        from pdfminer.pdftypes import resolve1
+
+        with open(path, "rb") as fp:
+            count = resolve1(resolve1(PDFDocument(PDFParser(fp)).catalog["Pages"])["Count"])
+        return count if isinstance(count, int) else 0
+    except Exception:  # damaged, encrypted …: read in one process, which says what is wrong
+        return 0
+
+
+def _layout(path: Path, pagenos: range | None = None) -> list[list[PdfLine]]:
+    """The text lines of the pages *pagenos* (all: None), top to bottom."""
+    from pdfminer.layout import LAParams, LTChar, LTTextContainer, LTTextLine
+
+    pages: list[list[PdfLine]] = []
+    for layout in _pages(path, LAParams(line_margin=0.3), pagenos):
+        height = float(layout.height) or 1.0
+        lines: list[PdfLine] = []
+        for box in layout:
+            if not isinstance(box, LTTextContainer):
+                continue
+            for line in box:
+                if not isinstance(line, LTTextLine):
+                    continue
+                text = line.get_text().rstrip("\n")
+                if text.strip():
+                    size, bold = _style_of(line, LTChar)
+                    lines.append(PdfLine(text.strip(), 1 - float(line.y1) / height, 1 - float(line.y0) / height,
+                                         float(line.x0), size, bold))
+        lines.sort(key=lambda ln: (round(ln.top, 3), ln.x))
+        pages.append(lines)
+    return pages
+
+
+def _layout_parallel(path: Path, workers: int) -> list[list[PdfLine]] | None:
+    """The pages laid out in *workers* forked processes, each a run of consecutive pages;
+    None when that is not worth it or not safe (a short PDF, one core, no ``fork``, or other
+    threads running in this process, which a fork could catch holding a lock)."""
+    import multiprocessing
+    import threading
+
+    count = _page_count(path) if workers > 1 else 0
+    if count <= PARALLEL_PAGES or threading.active_count() > 1 \
+            or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    workers = min(workers, count // (PARALLEL_PAGES // 2))
+    bounds = [count * k // workers for k in range(workers + 1)]
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            parts = list(pool.map(_layout, [path] * workers, [range(x, y) for x, y in zip(bounds, bounds[1:])]))
+    except (BrokenProcessPool, OSError) as e:  # no processes to be had: one process does it
+        log.debug("PDF pages not read in parallel: %s", e)
+        return None
+    pages = [p for part in parts for p in part]
+    return pages if len(pages) == count else None  # a catalogue that miscounts: read in one process
+
+
+def read_pdf(path: Path, *, workers: int | None = None) -> list[list[PdfLine]]:
+    """The text lines of every page, top to bottom; clear errors for PDFs without text. A
+    long PDF is laid out page-parallel in *workers* processes (default: the available cores)."""
+    try:
         from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
         from pdfminer.pdfparser import PDFSyntaxError
         from pdfminer.psparser import PSException
     except ImportError:
         raise MissingDependencyError("pdfminer.six", "pdf", "Reading PDF files") from None
-    pages: list[list[PdfLine]] = []
     try:
-        for layout in _pages(path, LAParams(line_margin=0.3)):
-            height = float(layout.height) or 1.0
-            lines: list[PdfLine] = []
-            for box in layout:
-                if not isinstance(box, LTTextContainer):
-                    continue
-                for line in box:
-                    if not isinstance(line, LTTextLine):
-                        continue
-                    text = line.get_text().rstrip("\n")
-                    if text.strip():
-                        size, bold = _style_of(line, LTChar)
-                        lines.append(PdfLine(text.strip(), 1 - float(line.y1) / height, 1 - float(line.y0) / height,
-                                             float(line.x0), size, bold))
-            lines.sort(key=lambda ln: (round(ln.top, 3), ln.x))
-            pages.append(lines)
+        pages = _layout_parallel(path, available_cores() if workers is None else workers)
+        if pages is None:
+            pages = _layout(path)
     except (PDFPasswordIncorrect, PDFEncryptionError):
         raise InvalidDocumentError(f"{path}: the PDF is encrypted; remove the password and try again") from None
     except (PDFSyntaxError, PSException) as e:

@@ -12,10 +12,12 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import DocumentNotFoundError, InvalidDocumentError, UnsupportedFormatError
-from ..document import Chunk
+
+if TYPE_CHECKING:
+    from ..document import Chunk
 
 __all__ = ["LoaderInfo", "LOADERS", "INPUT_FORMATS", "EXTENSIONS", "InputLimits", "Loaded", "LoadRequest",
            "detect_format", "limit_hint", "loader", "read_bytes", "read_head", "sniff_format"]

@@ -3,9 +3,15 @@ resolved once from arguments > environment ``HIKAKU_*`` > ``config.toml`` > defa
 
 from __future__ import annotations
 
-from ._index import IndexSettings, resolve_index_settings
-from ._layers import env_values, file_values, user_dir, validated
-from ._options import TOOL_NAMES, CompareOptions, resolve_options
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from ._names import TOOL_NAMES
+
+if TYPE_CHECKING:
+    from ._index import IndexSettings, resolve_index_settings
+    from ._layers import env_values, file_values, user_dir, validated
+    from ._options import CompareOptions, resolve_options
 
 __all__ = [
     "TOOL_NAMES",
@@ -18,3 +24,28 @@ __all__ = [
     "user_dir",
     "validated",
 ]
+
+# imported on first use (pydantic): the command line names the tools without it (a fast start)
+_LAZY = {
+    "IndexSettings": "._index",
+    "resolve_index_settings": "._index",
+    "env_values": "._layers",
+    "file_values": "._layers",
+    "user_dir": "._layers",
+    "validated": "._layers",
+    "CompareOptions": "._options",
+    "resolve_options": "._options",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

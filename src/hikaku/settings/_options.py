@@ -11,17 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ._index import IndexSettings
 from ._layers import env_values, file_values, validated
+from ._names import TOOL_NAMES
 
 __all__ = ["CompareOptions", "TOOL_NAMES", "resolve_options"]
 
-# the five tools of the specification (hikaku.tools builds them; the options name them)
-TOOL_NAMES: tuple[str, ...] = (
-    "string_search_tool",
-    "vector_similarity_tool",
-    "get_context_tool_a",
-    "get_context_tool_b",
-    "get_adjacent_chunks_tool",
-)
 
 
 class CompareOptions(BaseModel):

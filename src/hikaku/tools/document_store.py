@@ -3,11 +3,11 @@ with extractive summaries, and the hybrid index used for vector search."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
-from .._text import shorten, split_sentences
+from .._text import normalize, shorten, split_sentences
 from ..document import Chunk, Document
 from ..index import DocumentIndex
 from ._literal_index import BigramIndex
@@ -23,7 +23,9 @@ class DocumentStore:
     """One side (A or B) of a comparison."""
 
     def __init__(self, document: Document, side: str, index: DocumentIndex, searchable: Iterable[str] | None = None,
-                 summarizer: HeadingSummarizer | None = None):
+                 summarizer: HeadingSummarizer | None = None, keys: Sequence[str] | None = None):
+        """*keys*: each chunk's match key (``_text.match_key``), when the caller has them:
+        the literal-search index is built on them instead of normalising every chunk again."""
         self.document = document
         self.side = side
         self.index = index
@@ -31,6 +33,11 @@ class DocumentStore:
         self._summaries: dict[tuple[str, ...], str] = {}  # written by the summarizer
         self._extractive: dict[tuple[str, ...], str] = {}
         self.summarizer = summarizer
+        self._keys = keys
+        # each chunk in NFKC form with its offset map (None: same positions), and lower-cased:
+        # made for the chunks a search looks into, when it looks
+        self._norm: dict[int, tuple[str, list[int] | None]] = {}
+        self._low: dict[int, str] = {}
 
     @property
     def id(self) -> str:
@@ -52,54 +59,66 @@ class DocumentStore:
             **extra,
         }
 
-    @cached_property
-    def _normalized(self) -> tuple[list[str], list[list[int] | None]]:
-        """Each chunk in NFKC form and its offset map (None: same positions)."""
-        pairs = [normalize_with_offsets(c.content) for c in self.document.chunks]
-        return [p[0] for p in pairs], [p[1] for p in pairs]
+    def _normalized(self, k: int) -> tuple[str, list[int] | None]:
+        """Chunk *k* in NFKC form and its offset map (None: same positions)."""
+        got = self._norm.get(k)
+        if got is None:
+            got = self._norm[k] = normalize_with_offsets(self.document.chunks[k].content)
+        return got
 
-    @cached_property
-    def _lower(self) -> list[str] | None:
-        """Chunks lower-cased, if that keeps every position (it does unless a text holds
-        one of the few characters whose lower case is longer)."""
-        low = [t.lower() for t in self._normalized[0]]
-        return low if all(len(x) == len(y) for x, y in zip(low, self._normalized[0])) else None
+    def _lower(self, k: int) -> str:
+        got = self._low.get(k)
+        if got is None:
+            got = self._low[k] = self._normalized(k)[0].lower()
+        return got
 
     @cached_property
     def _bigrams(self) -> BigramIndex:
-        return BigramIndex(self._lower or [t.lower() for t in self._normalized[0]])
+        keys = self._keys if self._keys is not None else [normalize(c.content) for c in self.document.chunks]
+        return BigramIndex(k.lower() for k in keys)  # the index is over lower-cased text
 
-    @property
+    @cached_property
     def lower_preserves_positions(self) -> bool:
-        return self._lower is not None
+        """Whether lower-casing keeps every position of every chunk's NFKC form. Only
+        U+0130 (İ) lower-cases to two characters, and an NFKC form holds it only where the
+        text has it or a combining dot above (U+0307): only those chunks are looked at."""
+        return not any(len(self._lower(k)) != len(self._normalized(k)[0])
+                       for k, c in enumerate(self.document.chunks) if "\u0130" in c.content or "\u0307" in c.content)
 
     def _to_original(self, k: int, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        m = self._normalized[1][k]
+        m = self._normalized(k)[1]
         return spans if m is None else [(m[s], m[e]) for s, e in spans]
 
-    def find_literal(self, needle: str, *, case_sensitive: bool) -> list[tuple[int, list[tuple[int, int]]]]:
+    def find_literal(self, needle: str, *, case_sensitive: bool,
+                     limit: int | None = None) -> tuple[list[tuple[int, list[tuple[int, int]]]], int]:
         """Chunks containing the (NFKC-normalised) *needle* and the spans in their original
-        text, in document order. Uses the bigram index to look only where it can occur."""
-        texts = self._normalized[0] if case_sensitive else self._lower
-        if texts is None:
+        text, in document order: the first *limit* of them, and how many there are. Uses
+        the bigram index to look only where it can occur."""
+        if not case_sensitive and not self.lower_preserves_positions:
             raise ValueError("lower-cased search is not position-preserving for this document")
+        text_of = self._lower if not case_sensitive else (lambda k: self._normalized(k)[0])
         lowered = needle.lower()
         if not case_sensitive:
             needle = lowered
-        cands = self._bigrams.candidates(lowered)  # the index is over lower-cased text
-        positions = range(len(texts)) if cands is None else cands.tolist()
-        out = []
+        cands = self._bigrams.candidates(lowered)
+        positions = range(len(self.document.chunks)) if cands is None else cands.tolist()
+        out: list[tuple[int, list[tuple[int, int]]]] = []
+        total = 0
         n = len(needle)
         for k in positions:
-            text = texts[k]
+            text = text_of(k)
             i = text.find(needle)
+            if i < 0:
+                continue
+            total += 1
+            if limit is not None and len(out) >= limit:
+                continue  # counted only
             spans = []
             while i >= 0:
                 spans.append((i, i + n))
                 i = text.find(needle, i + n)
-            if spans:
-                out.append((k, self._to_original(k, spans)))
-        return out
+            out.append((k, self._to_original(k, spans)))
+        return out, total
 
     def search_text(self, find: Callable[[str], list[tuple[int, int]]]) -> list[tuple[int, list[tuple[int, int]]]]:
         """Run ``find(text) -> spans`` over each chunk's normalised text on its own (so that
@@ -107,8 +126,8 @@ class DocumentStore:
         return (chunk position, spans in that chunk's original text) in document order.
         *find* keeps its own time limit across the calls."""
         out = []
-        for k, text in enumerate(self._normalized[0]):
-            spans = find(text)
+        for k in range(len(self.document.chunks)):
+            spans = find(self._normalized(k)[0])
             if spans:
                 out.append((k, self._to_original(k, spans)))
         return out

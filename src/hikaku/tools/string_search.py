@@ -46,10 +46,12 @@ class StringSearchTool(BaseTool):
         try:
             if literal:  # plain text: an index lookup and str.find, no regular expression
                 check_pattern(p.pattern)
-                found = store.find_literal(unicodedata.normalize("NFKC", p.pattern), case_sensitive=p.case_sensitive)
+                found, total = store.find_literal(unicodedata.normalize("NFKC", p.pattern),
+                                                  case_sensitive=p.case_sensitive, limit=self.max_results)
             else:
                 compiled = compile_pattern(p.pattern, use_regex=p.use_regex, case_sensitive=p.case_sensitive)
                 found = store.search_text(lambda text: find_spans(compiled, text, deadline=deadline))
+                total = len(found)
         except PatternError as e:
             raise ToolFailure(str(e)) from None
         except PatternTimeout:
@@ -59,4 +61,4 @@ class StringSearchTool(BaseTool):
             store.view(chunks[k], positions=[list(sp) for sp in spans], match_count=len(spans))
             for k, spans in found[: self.max_results]
         ]
-        return matches, [float(m["match_count"]) for m in matches], len(found)
+        return matches, [float(m["match_count"]) for m in matches], total

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import time
-from importlib.metadata import PackageNotFoundError, version
 
+from .._version import __version__
 from ..changes import build_changes, labels
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
 from .review import review_outcome
@@ -13,13 +13,6 @@ from .runtime import ComparisonRuntime
 from .state import ComparisonState
 
 __all__ = ["build_result"]
-
-
-def _version() -> str:
-    try:
-        return version("hikaku")
-    except PackageNotFoundError:  # running from a source tree
-        return "0+unknown"
 
 
 def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonResult:
@@ -30,7 +23,7 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
     changes = review.changes
     stats = _stats(rt, state, changes).model_copy(update=review.stats)
     return ComparisonResult(
-        hikaku_version=_version(),
+        hikaku_version=__version__,
         document_a=DocumentInfo(id=a.id, title=a.title, chunk_count=len(a.chunks), source=a.source),
         document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
         changes=changes,

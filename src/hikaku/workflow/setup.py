@@ -149,12 +149,12 @@ def build_runtime(
     embedder = embedder or embedder_for(index_settings, env)
     tokenizer = tokenizer or get_tokenizer(index_settings.tokenizer)
 
-    def store(doc: Document, side: str, settled: set[int]) -> DocumentStore:
+    def store(doc: Document, side: str, settled: set[int], keys: list[str]) -> DocumentStore:
         index = DocumentIndex(index_settings, embedder=embedder, tokenizer=tokenizer)
         searchable = [c.id for i, c in enumerate(doc.chunks) if i not in settled]
-        return DocumentStore(doc, side, index, searchable=searchable, summarizer=summarizer)
+        return DocumentStore(doc, side, index, searchable=searchable, summarizer=summarizer, keys=keys)
 
-    stores = StoreSet(store(a, "A", settled_a), store(b, "B", settled_b))
+    stores = StoreSet(store(a, "A", settled_a, keys_a), store(b, "B", settled_b, keys_b))
     lock = threading.RLock()
     registry = build_registry(stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s,
                               listener=record_tool_call, lock=lock)
