@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hikaku.agent.answer import ComparisonAnswer
 from hikaku.agent.evidence import LINK, describe_evidence, guard_answer, strong_candidates
-from hikaku.agent.offline import CandidateEvidence
+from hikaku.agent.examination import CandidateEvidence
 from hikaku.align import load_calibration
 
 CERTAIN = load_calibration().certain.value

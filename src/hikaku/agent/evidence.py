@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .answer import ComparisonAnswer, Problem
-from .offline import CandidateEvidence
+from .examination import CandidateEvidence
 from .prompts import render
 
 __all__ = ["LINK", "strong_candidates", "guard_answer", "describe_evidence", "evidence_prompt"]

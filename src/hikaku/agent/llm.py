@@ -45,6 +45,7 @@ from .answer import ComparisonAnswer, Problem, answer_problem
 from .base import AgentPolicy, AgentTask, AgentView, Decision
 from .budget import RunBudget
 from .evidence import describe_evidence, evidence_prompt, guard_answer
+from .examination import Examination
 from .middleware import (
     DocumentIdsMiddleware,
     PlainTextMiddleware,
@@ -53,7 +54,6 @@ from .middleware import (
     Turn,
     current_turn,
 )
-from .offline import Examination
 from .prompts import render, tool_descriptions
 from .recording import ChunkRecorder, ModelUsageCallback, TraceWriter, current_recorder, llm_turn
 

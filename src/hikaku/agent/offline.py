@@ -25,22 +25,30 @@ ruled out (``Constraints``) is never a candidate.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .._text import shorten
 from ..align.calibration import LogisticModel
 from ..align.constraints import Constraints
-from ..document import Chunk, Document
+from ..document import Document
 from ..index import DocumentIndex
 from ..tools import ToolRegistry, ToolResult
-from .base import AgentTask, AgentView, Claim, Decision
+from .base import AgentTask, AgentView, Decision
+from .examination import (
+    Candidate,
+    CandidateEvidence,
+    Examination,
+    ExpectedPlace,
+    evidence_of,
+    norm_path,
+    norm_title,
+)
 from .keywords import extract_keywords
 from .messages import Thoughts
 
-__all__ = ["CandidateEvidence", "Examination", "OfflinePolicy", "PolicyParams", "group_text"]
+__all__ = ["OfflinePolicy", "PolicyParams", "group_text"]
 
 
 @dataclass(frozen=True)
@@ -55,74 +63,10 @@ class PolicyParams:
     verified: int = 3  # candidates whose headings and predecessor are checked, most similar first
 
 
-@dataclass(frozen=True)
-class CandidateEvidence:
-    """What the policy knew about one candidate when it decided (also what
-    bench/calibrate.py fits the candidate model on, and what the LLM's answer is
-    checked against: ``hikaku.agent.evidence``)."""
-
-    b_ids: tuple[str, ...]
-    features: dict[str, float]
-    probability: float
-    claimed_by: tuple[str, ...] = ()  # another group of A that holds the candidate (not settled)
-    claim_probability: float = 0.0  # how probable that group's claim is
-
-
-@dataclass(frozen=True)
-class _Context:
-    """Where the policy expected the counterpart (to weigh a candidate named later)."""
-
-    a_path: tuple[str, ...]
-    lo: int
-    hi: int
-    prev_cp: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Examination:
-    """The policy's examination of one group: its decision and the evidence behind it
-    (the available candidates, most probable first)."""
-
-    decision: Decision
-    candidates: tuple[CandidateEvidence, ...]
-    context: _Context
-
-
-@dataclass
-class _Candidate:
-    b_ids: tuple[str, ...]
-    pos: int
-    sources: set[str] = field(default_factory=set)
-    similarity: float = 0.0
-    rival: float = 0.0  # the B chunk's best similarity with another A chunk still in question
-    proposal: bool = False
-    in_window: bool = False
-    label_match: bool = False
-    title_match: bool = False
-    same_path: bool = False
-    sequence: bool = False
-    claim: Claim | None = None
-    probability: float = 0.0
-
-    @property
-    def b_id(self) -> str:
-        return self.b_ids[0]
-
-    def features(self) -> dict[str, float]:
-        return {"similarity": self.similarity, "lead": self.similarity - self.rival, "proposal": float(self.proposal), "in_region": float(self.in_window),
-                "label": float(self.label_match), "title": float(self.title_match),
-                "same_path": float(self.same_path),
-                "sequence": float(self.sequence), "claimed": float(self.claim is not None and not self.proposal)}
-
-
 def group_text(document: Document, chunk_ids: Sequence[str]) -> str:
     """The text the agent searches with for a group of chunks (also what the run
     prefetches embeddings for)."""
     return "\n".join(document.get(i).content for i in chunk_ids)  # type: ignore[union-attr]
-
-
-def _norm_path(path: list[str]) -> list[str]:
-    return [unicodedata.normalize("NFKC", p).replace(" ", "") for p in path]
 
 
 EvidenceObserver = Callable[[AgentTask, list[CandidateEvidence]], None]
@@ -201,7 +145,7 @@ class OfflinePolicy:
         lo, hi, prev_cp = self._expected_region(t, task, view)
 
         # Think and act: the plan's proposal, then what the tools find ----------------------
-        cands: dict[tuple[str, ...], _Candidate] = {}
+        cands: dict[tuple[str, ...], Candidate] = {}
         a_pos = [p for p in (view.position_a(i) for i in a_ids) if p is not None]
 
         def add(b_ids: tuple[str, ...], source: str, **flags: Any) -> None:
@@ -211,7 +155,7 @@ class OfflinePolicy:
             if self.constraints and not self.constraints.allows(
                     a_pos, [p for p in (view.position_b(j) for j in b_ids) if p is not None]):
                 return  # a reviewer ruled it out
-            c = cands.setdefault(b_ids, _Candidate(b_ids, pos))
+            c = cands.setdefault(b_ids, Candidate(b_ids, pos))
             c.sources.add(source)
             for k, v in flags.items():
                 setattr(c, k, getattr(c, k) or v)
@@ -264,11 +208,11 @@ class OfflinePolicy:
                                        ("same-headings", c.same_path), ("same-predecessor", c.sequence)) if on
             )
             t.add("candidate", b=",".join(c.b_ids), sim=c.similarity, flags=flags, prob=c.probability)
-        evidence = [_evidence(c) for c in available]
+        evidence = [evidence_of(c) for c in available]
         if self.observer is not None:
             self.observer(task, evidence)
         return Examination(self._decide(t, task, available, label), tuple(evidence),
-                           _Context(tuple(a_path), lo, hi, tuple(prev_cp)))
+                           ExpectedPlace(tuple(a_path), lo, hi, tuple(prev_cp)))
 
     def probability_of(self, exam: Examination, task: AgentTask, view: AgentView, b_ids: Sequence[str]) -> float:
         """The candidate model's probability that *b_ids* is the group's counterpart, for
@@ -282,7 +226,7 @@ class OfflinePolicy:
         positions = [view.position_b(b) for b in ids]
         if not ids or any(p is None for p in positions):
             return 0.0
-        c = _Candidate(ids, min(p for p in positions if p is not None))
+        c = Candidate(ids, min(p for p in positions if p is not None))
         c.proposal = ids == task.proposal_b_ids
         first, b_first = self.doc_a.get(task.a_ids[0]), self.doc_b.get(ids[0])
         label = first.structure.structural_label if first is not None else None
@@ -358,12 +302,12 @@ class OfflinePolicy:
         for _, _, b_id in ranked[: self.p.max_keyword_candidates]:
             add((b_id,), "keyword")
 
-    def _evaluate(self, cands: dict[tuple[str, ...], _Candidate], task: AgentTask, view: AgentView,
+    def _evaluate(self, cands: dict[tuple[str, ...], Candidate], task: AgentTask, view: AgentView,
                   lo: int, hi: int) -> None:
-        title = _norm_title(self.doc_a.get(task.a_ids[0]))
+        title = norm_title(self.doc_a.get(task.a_ids[0]))
         for c in cands.values():
             c.in_window = lo < c.pos < hi
-            c.title_match = title is not None and title == _norm_title(self.doc_b.get(c.b_id))
+            c.title_match = title is not None and title == norm_title(self.doc_b.get(c.b_id))
             if not c.proposal:
                 claims = [view.claim(b) for b in c.b_ids]
                 c.claim = next((x for x in claims if x is not None), None)
@@ -377,17 +321,17 @@ class OfflinePolicy:
                 c.rival = rival
 
     @staticmethod
-    def _available(c: _Candidate, a_ids: tuple[str, ...]) -> bool:
+    def _available(c: Candidate, a_ids: tuple[str, ...]) -> bool:
         return c.proposal or c.claim is None or not c.claim.certain or c.claim.a_ids == a_ids
 
-    def _verify(self, t: Thoughts, c: _Candidate, a_path: list[str], prev_cp: tuple[str, ...]) -> None:
+    def _verify(self, t: Thoughts, c: Candidate, a_path: list[str], prev_cp: tuple[str, ...]) -> None:
         b_path: list[str] = []
         prev_b = "-"
         r = self._call(t, "get_context_tool_b", lambda r: " > ".join(r.output["heading_path"]) or "-",
                        chunk_id=c.b_id, include_hierarchy=True, hierarchy_levels=1)
         if r.success:
             b_path = r.output["heading_path"]
-            c.same_path = bool(a_path) and _norm_path(a_path) == _norm_path(b_path)
+            c.same_path = bool(a_path) and norm_path(a_path) == norm_path(b_path)
         r = self._call(t, "get_adjacent_chunks_tool", lambda r: ",".join(o["id"] for o in r.output) or "-",
                        chunk_id=c.b_id, document_id="B", direction="prev", count=1)
         if r.success and r.output:
@@ -395,7 +339,7 @@ class OfflinePolicy:
             c.sequence = prev_b in prev_cp
         t.add("verify", b=c.b_id, path=" > ".join(b_path) or "-", prev=prev_b)
 
-    def _decide(self, t: Thoughts, task: AgentTask, available: list[_Candidate], label: str | None) -> Decision:
+    def _decide(self, t: Thoughts, task: AgentTask, available: list[Candidate], label: str | None) -> Decision:
         a_ids = list(task.a_ids)
         best = available[0] if available else None
         alts = [(list(c.b_ids), c.probability) for c in available[1:4] if c.probability > 0.5]
@@ -421,18 +365,6 @@ class OfflinePolicy:
         top = best.probability if best is not None else 0.0
         t.add("delete", best=top)
         return _decision(a_ids, [], "delete", None, 1.0 - top, 1.0 - top, "no counterpart in B", [], t.lines, weighed)
-
-
-def _evidence(c: _Candidate) -> CandidateEvidence:
-    other = c.claim is not None and not c.proposal
-    return CandidateEvidence(c.b_ids, c.features(), c.probability,
-                             claimed_by=c.claim.a_ids if other and c.claim else (),
-                             claim_probability=c.claim.probability if other and c.claim else 0.0)
-
-
-def _norm_title(chunk: Chunk | None) -> str | None:
-    title = chunk.structure.title if chunk is not None else None
-    return unicodedata.normalize("NFKC", title).replace(" ", "") if title else None
 
 
 def _positions(view: AgentView, b_ids: Sequence[str]) -> list[int]:
