@@ -147,6 +147,8 @@ class PlanView:
         return float(self.similarity.group_matrix([ia], [ib])[0][0])  # type: ignore[list-item]
 
     def rival_similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
+        """For each B chunk, its best similarity with an A chunk in question other than the
+        group's own (0.0 without a rival): the competition the candidate's *lead* is over."""
         own = {self.a.position(i) for i in a_ids}
         out = []
         for b_id in b_ids:
