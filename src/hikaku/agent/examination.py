@@ -78,6 +78,7 @@ class Candidate:
 
 
 def evidence_of(c: Candidate) -> CandidateEvidence:
+    """The record of a weighed candidate (another group's claim named only when it is not the plan's own)."""
     other = c.claim is not None and not c.proposal
     return CandidateEvidence(c.b_ids, c.features(), c.probability,
                              claimed_by=c.claim.a_ids if other and c.claim else (),
@@ -85,9 +86,11 @@ def evidence_of(c: Candidate) -> CandidateEvidence:
 
 
 def norm_title(chunk: Chunk | None) -> str | None:
+    """A chunk's title as compared (NFKC, no spaces); None without one."""
     title = chunk.structure.title if chunk is not None else None
     return unicodedata.normalize("NFKC", title).replace(" ", "") if title else None
 
 
 def norm_path(path: list[str]) -> list[str]:
+    """A heading path as compared (NFKC, no spaces)."""
     return [unicodedata.normalize("NFKC", p).replace(" ", "") for p in path]
