@@ -11,7 +11,6 @@ hikaku`` (and ``hikaku --version``) stays fast.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from ._exceptions import (
@@ -27,6 +26,7 @@ from ._exceptions import (
     MissingDependencyError,
     UnsupportedFormatError,
 )
+from ._lazy import load as _load_lazy
 from ._version import __version__
 
 if TYPE_CHECKING:
@@ -76,12 +76,7 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'hikaku' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+    return _load_lazy(__name__, _LAZY, name, globals())
 
 
 def __dir__() -> list[str]:

@@ -4,8 +4,9 @@ both report languages. The workflow's last step and every renderer use it."""
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .._lazy import load as _load_lazy
 
 # labels.py is light; its function `labels` must shadow the submodule of the same name
 from .labels import LANGS, labels, type_label
@@ -58,12 +59,7 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+    return _load_lazy(__name__, _LAZY, name, globals())
 
 
 def __dir__() -> list[str]:

@@ -7,8 +7,9 @@ Each format is one module, found by name or file extension in the registry
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .._lazy import load as _load_lazy
 
 if TYPE_CHECKING:
     from ._chunker import chunk_text
@@ -54,12 +55,7 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+    return _load_lazy(__name__, _LAZY, name, globals())
 
 
 def __dir__() -> list[str]:
