@@ -54,3 +54,37 @@ def test_on_demand_rows_on_both_sides_with_new_terms():
     assert make().group([0, 1], [1]) >= 0.0
     assert make().pairwise([1], [1]).shape == (1,)
     assert make().group_matrix([(1,)], [(0, 1)]).shape == (1, 1)
+
+
+_A = ["第1条 保険金は速やかに支払う。", "The insurer pays within 30 days.", "xyz", "第2条 免責事由は次のとおり。"]
+_B = ["第1条 保険金は遅滞なく支払う。", "qqq zzz unseen words", "The insurer pays within thirty days.", "第3条 免責事由"]
+
+
+def test_cosine_columns_equal_the_cosine_matrix_also_for_chunks_with_unseen_terms():
+    sim = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
+    column = sim.cosine_columns([0, 1, 2, 3])
+    fresh = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
+    for j in (1, 2, 3, 0):  # B 1 widens the vocabulary after the A rows were taken
+        assert column(j).tolist() == fresh.cosine_matrix([0, 1, 2, 3], [j])[:, 0].tolist()
+
+
+def test_features_are_the_same_counted_in_blocks(monkeypatch):
+    from hikaku.align import similarity
+
+    texts = [t.lower() for t in _A + _B] * 5
+    whole = similarity._count_triples(texts, similarity.SimilarityParams())
+    monkeypatch.setattr(similarity, "_BLOCK_CHARS", 40)  # a block every two or three texts
+    blocks = similarity._count_triples(texts, similarity.SimilarityParams())
+    assert all(x.tolist() == y.tolist() and x.dtype == y.dtype for x, y in zip(whole, blocks))
+
+
+def test_only_the_last_trigram_sets_are_kept(monkeypatch):
+    from hikaku.align import similarity
+
+    monkeypatch.setattr(similarity, "_TOKEN_SETS", 2)
+    sim = TextSimilarity(_A, _B)
+    first = sim.tokens("a", 0)
+    for i in (1, 2, 3):
+        sim.tokens("a", i)
+    assert len(sim._tokens) == 2
+    assert sim.tokens("a", 0) == first  # computed again, the same

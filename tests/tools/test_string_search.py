@@ -131,13 +131,17 @@ def test_the_time_limit_holds_across_many_chunks():
     assert not r.success and "took longer" in r.error
 
 
-def test_a_literal_search_lists_the_first_matches_and_counts_them_all():
+def test_a_literal_search_lists_the_first_matches_and_stops_counting_after_one_more():
     chunks = [f"第{i + 1}条 保険金は{'速やかに' if i % 3 == 0 else ''}支払う。" for i in range(90)]
     tool = _tool(chunks)
     tool.max_results = 5
     r = tool.execute(pattern="速やかに", document_id="A")
     assert [m["id"] for m in r.output] == [f"r{i + 1}" for i in range(0, 15, 3)]  # the first five, in order
-    assert r.confidence_factors["result_count"] == 30
+    assert r.confidence_factors["result_count"] == 6  # "more than five"
+    tool.max_results = 30
+    assert tool.execute(pattern="速やかに", document_id="A").confidence_factors["result_count"] == 30
+    tool.max_results = 29
+    assert tool.execute(pattern="速やかに", document_id="A").confidence_factors["result_count"] == 30
     store = tool.stores.a
     found, total = store.find_literal("速やかに", case_sensitive=False)
     assert total == 30 and [k for k, _ in found] == list(range(0, 90, 3))

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import unicodedata
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,15 +43,44 @@ class SimilarityParams:
     idf_sample: int = 1500
 
 
+def _lower(text: str) -> str:
+    """*text* lower-cased; *text* itself when that changes nothing (Japanese): one copy of
+    each text in memory, not two."""
+    low = text.lower()
+    return text if low == text else low
+
+
 def normalize_for_similarity(text: str) -> str:
     return _WS.sub(" ", unicodedata.normalize("NFKC", text)).strip().lower()
 
 
+_TOKEN_SETS = 4096  # trigram sets kept (TextSimilarity.tokens)
+_BLOCK_CHARS = 1 << 20  # texts featurised a block at a time: ~100 bytes of scratch per character
+
+
 def _count_triples(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Raw feature counts as (row, hashed bucket, count) triples, duplicates summed."""
+    """Raw feature counts as (row, hashed bucket, count) triples, duplicates summed, in
+    row order. Featurised in blocks of about a million characters (the scratch arrays
+    take ~100 bytes a character); a row lies in one block, so the result is the same."""
     n = len(texts)
     if n == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.float32)
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    start = size = 0
+    for k, t in enumerate(texts):
+        size += len(t) + 1
+        if size >= _BLOCK_CHARS or k == n - 1:
+            r, c, v = _count_block(texts[start: k + 1], p)
+            parts.append((r + start, c, v))
+            start, size = k + 1, 0
+    if len(parts) == 1:
+        return parts[0]
+    return (np.concatenate([x[0] for x in parts]), np.concatenate([x[1] for x in parts]),
+            np.concatenate([x[2] for x in parts]))
+
+
+def _count_block(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    n = len(texts)
     joined = "\x00".join(t.replace(" ", "_") for t in texts) + "\x00"
     codes = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
     lengths = np.fromiter((len(t) + 1 for t in texts), dtype=np.int64, count=n)
@@ -117,14 +147,16 @@ class TextSimilarity:
         """*normalized*: the texts are already NFKC with collapsed whitespace."""
         self.p = params
         if normalized:
-            self.norm_a = [t.lower() for t in texts_a]
-            self.norm_b = [t.lower() for t in texts_b]
+            self.norm_a = [_lower(t) for t in texts_a]
+            self.norm_b = [_lower(t) for t in texts_b]
         else:
             self.norm_a = [normalize_for_similarity(t) for t in texts_a]
             self.norm_b = [normalize_for_similarity(t) for t in texts_b]
         focus_a = list(range(len(texts_a))) if focus_a is None else sorted(set(focus_a))
         focus_b = list(range(len(texts_b))) if focus_b is None else sorted(set(focus_b))
         self._rows: dict[tuple[str, int], int] = {}
+        # featurising widens the matrices: one thread at a time (the agents may run in a window)
+        self._lock = threading.RLock()
         self._tokens: dict[tuple[str, int], frozenset[str]] = {}
         self._counts = sp.csr_matrix((0, 0), dtype=np.float32)
         self._weighted = sp.csr_matrix((0, 0), dtype=np.float32)
@@ -148,10 +180,15 @@ class TextSimilarity:
 
     # -- features ------------------------------------------------------------------------
     def tokens(self, side: str, i: int) -> frozenset[str]:
+        """A chunk's trigrams (:func:`tokens`), the last few thousand kept: they are asked
+        for near each other (a gap of the alignment), and a set of trigram strings takes
+        ~50 bytes a character — all of them would be most of a large comparison's memory."""
         key = (side, i)
         got = self._tokens.get(key)
         if got is None:
             got = self._tokens[key] = tokens(self._text(key))
+            if len(self._tokens) > _TOKEN_SETS:
+                self._tokens.pop(next(iter(self._tokens)), None)  # the oldest
         return got
 
     def length_ratio(self, ia: Sequence[int], ib: Sequence[int]) -> float:
@@ -245,23 +282,47 @@ class TextSimilarity:
         """Similarity of every A chunk in *ia* with every B chunk in *ib*."""
         if not len(ia) or not len(ib):
             return np.zeros((len(ia), len(ib)), dtype=np.float32)
-        self._ensure(ia, ib)
-        cos = (self._vectors("a", ia) @ self._vectors("b", ib).T).toarray()
+        with self._lock:
+            self._ensure(ia, ib)
+            va, vb = self._vectors("a", ia), self._vectors("b", ib)
+        cos = (va @ vb.T).toarray()
         return self._combine(cos, [self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib])
 
     def cosine_matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         """TF-IDF cosine only (cheap): used to find secondary anchors in huge gaps."""
         if not len(ia) or not len(ib):
             return np.zeros((len(ia), len(ib)), dtype=np.float32)
-        self._ensure(ia, ib)
-        return (self._vectors("a", ia) @ self._vectors("b", ib).T).toarray()
+        with self._lock:
+            self._ensure(ia, ib)
+            va, vb = self._vectors("a", ia), self._vectors("b", ib)
+        return (va @ vb.T).toarray()
+
+    def cosine_columns(self, ia: Sequence[int]) -> Callable[[int], np.ndarray]:
+        """The TF-IDF cosine of the A chunks *ia* with one B chunk at a time, the A rows
+        taken once: ``f(j)`` is ``TextSimilarity.cosine_matrix(self, ia, [j])[:, 0]`` (no
+        section scope) at the cost of one sparse product, however many times it is asked."""
+        with self._lock:
+            self._ensure(ia, [])
+            rows = self._vectors("a", ia)
+
+        def column(j: int) -> np.ndarray:
+            with self._lock:
+                self._ensure([], [j])  # may widen the vocabulary (terms no A row holds)
+                v = self._vectors("b", [j])
+            m = rows if rows.shape[1] == v.shape[1] else sp.csr_matrix(
+                (rows.data, rows.indices, rows.indptr), shape=(rows.shape[0], v.shape[1]))
+            return np.asarray((m @ v.T).toarray()[:, 0])
+
+        return column
 
     def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
         """Similarity between concatenations: each A group against each B group."""
         if not len(groups_a) or not len(groups_b):
             return np.zeros((len(groups_a), len(groups_b)), dtype=np.float32)
-        self._ensure([i for g in groups_a for i in g], [j for g in groups_b for j in g])
-        cos = (self._merged_vectors("a", groups_a) @ self._merged_vectors("b", groups_b).T).toarray()
+        with self._lock:
+            self._ensure([i for g in groups_a for i in g], [j for g in groups_b for j in g])
+            va, vb = self._merged_vectors("a", groups_a), self._merged_vectors("b", groups_b)
+        cos = (va @ vb.T).toarray()
         ta = [" ".join(self.norm_a[i] for i in g) for g in groups_a]
         tb = [" ".join(self.norm_b[j] for j in g) for g in groups_b]
         return self._combine(cos, ta, tb)
@@ -270,8 +331,9 @@ class TextSimilarity:
         """Similarity of A chunk ia[k] with B chunk ib[k], for every k (one batch)."""
         if not len(ia):
             return np.zeros(0, dtype=np.float32)
-        self._ensure(ia, ib)
-        va, vb = self._vectors("a", ia), self._vectors("b", ib)
+        with self._lock:
+            self._ensure(ia, ib)
+            va, vb = self._vectors("a", ia), self._vectors("b", ib)
         cos = np.asarray(va.multiply(vb).sum(axis=1)).ravel()
         ratio = process.cpdist([self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib],
                                scorer=Indel.normalized_similarity, dtype=np.float32, workers=1)

@@ -17,6 +17,7 @@ from .summaries import HeadingSummarizer
 __all__ = ["DocumentStore", "StoreSet"]
 
 SUMMARY_CHARS = 200
+_KEPT = 4096  # normalised chunk texts kept for the searches
 
 
 class DocumentStore:
@@ -60,16 +61,21 @@ class DocumentStore:
         }
 
     def _normalized(self, k: int) -> tuple[str, list[int] | None]:
-        """Chunk *k* in NFKC form and its offset map (None: same positions)."""
+        """Chunk *k* in NFKC form and its offset map (None: same positions); the last
+        few thousand are kept (an offset map takes 8 bytes a character)."""
         got = self._norm.get(k)
         if got is None:
             got = self._norm[k] = normalize_with_offsets(self.document.chunks[k].content)
+            _bound(self._norm)
         return got
 
     def _lower(self, k: int) -> str:
         got = self._low.get(k)
         if got is None:
-            got = self._low[k] = self._normalized(k)[0].lower()
+            text = self._normalized(k)[0]
+            low = text.lower()
+            got = self._low[k] = text if low == text else low
+            _bound(self._low)
         return got
 
     @cached_property
@@ -92,8 +98,10 @@ class DocumentStore:
     def find_literal(self, needle: str, *, case_sensitive: bool,
                      limit: int | None = None) -> tuple[list[tuple[int, list[tuple[int, int]]]], int]:
         """Chunks containing the (NFKC-normalised) *needle* and the spans in their original
-        text, in document order: the first *limit* of them, and how many there are. Uses
-        the bigram index to look only where it can occur."""
+        text, in document order: the first *limit* of them, and how many there are — with a
+        *limit*, counted up to ``limit + 1`` (more than *limit*: the search stops there, so
+        that a common word costs no more than a rare one in a long document). Uses the
+        bigram index to look only where it can occur."""
         if not case_sensitive and not self.lower_preserves_positions:
             raise ValueError("lower-cased search is not position-preserving for this document")
         text_of = self._lower if not case_sensitive else (lambda k: self._normalized(k)[0])
@@ -112,7 +120,7 @@ class DocumentStore:
                 continue
             total += 1
             if limit is not None and len(out) >= limit:
-                continue  # counted only
+                break  # one more than the limit: "more"
             spans = []
             while i >= 0:
                 spans.append((i, i + n))
@@ -182,6 +190,11 @@ class DocumentStore:
         got = shorten(f"{text} ({len(members)} chunks)" if members else text, SUMMARY_CHARS)
         self._extractive[prefix] = got
         return got
+
+
+def _bound(cache: dict[int, Any]) -> None:
+    if len(cache) > _KEPT:
+        cache.pop(next(iter(cache)), None)  # the oldest
 
 
 class StoreSet:

@@ -27,7 +27,8 @@ class StringSearchTool(BaseTool):
     """Find the chunks of a document that contain a word, phrase or regular expression.
     Returns each matching chunk (id, content, metadata) with the character positions of
     its matches, in document order. Matching ignores full-width/half-width differences.
-    Use it for key terms, article numbers (第5条) or proper nouns."""
+    Use it for key terms, article numbers (第5条) or proper nouns. At most 100 chunks are
+    returned; a literal search then reports 101 matching chunks for "more than 100"."""
 
     name = "string_search_tool"
     Params = StringSearchParams

@@ -89,6 +89,8 @@ class PlanView:
         self._claims: dict[str, Claim] = {}  # b id -> claim by a decision
         self._synced = 0
         self._in_question: list[int] | None = None  # A positions the plan did not settle
+        self._cosines: Callable[[int], np.ndarray] | None = None  # of those with one B chunk
+        self._pools: dict[int, np.ndarray] = {}  # B section -> which of those may pair with it
         self._rival_cache: dict[int, list[tuple[int, float]]] = {}
 
     def sync(self, decisions: Sequence[Decision]) -> None:
@@ -165,11 +167,19 @@ class PlanView:
             if self._in_question is None:
                 self._in_question = [i for i in range(len(self.a.chunks))
                                      if (g := self.plan.group_of_a.get(i)) is None or not g.certain]
-            pool = [i for i in self._in_question if self.sections is None or self.sections.compatible(i, j)]
+            question = self._in_question
             top: list[tuple[int, float]] = []
-            if pool:
-                cos = self.similarity.cosine_matrix(pool, [j])[:, 0]
-                picked = [pool[k] for k in np.argsort(-cos, kind="stable")[:_RIVALS]]
+            if question:
+                if self._cosines is None:  # the A rows are sliced once, not once per B chunk
+                    self._cosines = self.similarity.cosine_columns(question)
+                # those of a corresponding section: the same for every B chunk of one section
+                section = self.sections.of_b[j] if self.sections is not None else 0
+                keep = self._pools.get(section)
+                if keep is None:
+                    keep = self._pools[section] = (np.flatnonzero(self.sections.mask(question, [j])[:, 0])
+                                                   if self.sections is not None else np.arange(len(question)))
+                cos = self._cosines(j)[keep]
+                picked = [question[k] for k in keep[np.argsort(-cos, kind="stable")[:_RIVALS]]]
                 full = self.similarity.matrix(picked, [j])[:, 0].tolist()
                 top = sorted(zip(picked, full), key=lambda x: -x[1])
             self._rival_cache[j] = top
