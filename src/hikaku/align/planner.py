@@ -143,7 +143,7 @@ def plan_alignment(
         renumbered = {p for p in unique_pairs(free_a, free_b) if not cons.forbids(*p)}
         pairs = sorted([*pairs, *renumbered])
     fixed_pairs = [(min(g.a), min(g.b)) for g in cons.fixed if g.b]
-    in_order = longest_increasing_subsequence(sorted([*pairs, *fixed_pairs]))
+    in_order = longest_increasing_subsequence(sorted([*pairs, *fixed_pairs]), end=(na, nb))
     kept = set(in_order)
     used_a = {i for i, _ in pairs} | cons.fixed_a
     used_b = {j for _, j in pairs} | cons.fixed_b
@@ -300,7 +300,7 @@ class _GapPlanner:
             for r, c in enumerate(best_j)
             if best_i[c] == r and cos[r, c] >= self.p.secondary_anchor_cosine and not self.cons.forbids(ia[r], ib[c])
         ]
-        cuts = longest_increasing_subsequence(mutual)
+        cuts = longest_increasing_subsequence(mutual, end=(len(ia), len(ib)))
         if not cuts:
             return self._split_diagonal(ia, ib, window)
         out: list[PlannedGroup] = []

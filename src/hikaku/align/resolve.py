@@ -100,7 +100,7 @@ def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document,
                                      reason="the reviewer ruled out its counterpart" if by_reviewer
                                      else "no chunk of A corresponds"))
     pairs = sorted((min(g.a), min(g.b)) for g in out if g.a and g.b)
-    chain = set(longest_increasing_subsequence(pairs))
+    chain = set(longest_increasing_subsequence(pairs, end=(len(doc_a.chunks), len(doc_b.chunks))))
     for g in out:
         if g.a and g.b and (min(g.a), min(g.b)) not in chain:
             g.moved = True
