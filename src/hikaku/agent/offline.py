@@ -7,8 +7,8 @@ For one uncertain group of A chunks it
    on A, then the plan's counterparts of those neighbours: the expected region in B);
 2. *thinks* of what to search: the chunk's structural label (第5条) or, without one,
    its rarest terms;
-3. *acts*: ``string_search_tool`` on B for them and, when that leaves no convincing
-   candidate, ``vector_similarity_tool``;
+3. *acts*: ``string_search_tool`` on B for them, then ``vector_similarity_tool`` (always:
+   the calibration's candidate model was fitted on what both found);
 4. *reflects*: weighs every candidate — the plan's proposal and what the tools found —
    by its text similarity, whether it lies in the expected region, carries the same label,
    sits under the same headings (``get_context_tool_b``) and after the counterpart of the A
