@@ -17,7 +17,6 @@ from .summaries import HeadingSummarizer
 __all__ = ["DocumentStore", "StoreSet"]
 
 SUMMARY_CHARS = 200
-_KEPT = 4096  # normalised chunk texts kept for the searches
 
 
 class DocumentStore:
@@ -61,12 +60,11 @@ class DocumentStore:
         }
 
     def _normalized(self, k: int) -> tuple[str, list[int] | None]:
-        """Chunk *k* in NFKC form and its offset map (None: same positions); the last
-        few thousand are kept (an offset map takes 8 bytes a character)."""
+        """Chunk *k* in NFKC form and its offset map (None: same positions; the text
+        itself when already NFKC: no copy)."""
         got = self._norm.get(k)
         if got is None:
             got = self._norm[k] = normalize_with_offsets(self.document.chunks[k].content)
-            _bound(self._norm)
         return got
 
     def _lower(self, k: int) -> str:
@@ -74,8 +72,7 @@ class DocumentStore:
         if got is None:
             text = self._normalized(k)[0]
             low = text.lower()
-            got = self._low[k] = text if low == text else low
-            _bound(self._low)
+            got = self._low[k] = text if low == text else low  # no copy of a text without capitals
         return got
 
     @cached_property
@@ -190,11 +187,6 @@ class DocumentStore:
         got = shorten(f"{text} ({len(members)} chunks)" if members else text, SUMMARY_CHARS)
         self._extractive[prefix] = got
         return got
-
-
-def _bound(cache: dict[int, Any]) -> None:
-    if len(cache) > _KEPT:
-        cache.pop(next(iter(cache)), None)  # the oldest
 
 
 class StoreSet:
