@@ -218,8 +218,11 @@ class _GapPlanner:
             ok = np.array([[(not forbidden or self.cons.allows(x, y)) and self._derives(x, y) >= kappa for y in gb]
                            for x in ga], dtype=bool)
             full = np.full((n, m), -np.inf)
-            if ok.any():
-                sub = self.sim.group_matrix(ga, gb).astype(np.float64)
+            if ok.any():  # scored only where some cell is offered (each cell on its own: the same values)
+                rows, cols = np.flatnonzero(ok.any(axis=1)), np.flatnonzero(ok.any(axis=0))
+                sub = np.full(ok.shape, -np.inf)
+                sub[np.ix_(rows, cols)] = self.sim.group_matrix([ga[r] for r in rows],
+                                                                [gb[c] for c in cols]).astype(np.float64)
                 full[da - 1:, db - 1:] = np.where(ok, sub, -np.inf)
             scores[(da, db)] = full
         return scores
