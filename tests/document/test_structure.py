@@ -35,6 +35,20 @@ def test_structural_label_from_metadata_or_text():
     assert label(Chunk(id="x", content="The first sentence.")) is None
 
 
+def test_text_label_names_a_chunk_by_its_first_lines_when_the_metadata_does_not():
+    def item(content, **metadata):
+        return Chunk(id="x", content=content, metadata=metadata).structure.text_label
+
+    assert item("（目的）\n第1条　この規則は…") == "第1条（目的）"
+    assert item("\n\n（目的）\n第１条　この規則は…") is None  # the first two lines are blank
+    assert item("第4条（手術給付金）\n当会社は…") == "第4条（手術給付金）"
+    assert item("第2章　保険金の支払\n本文") == "第2章 保険金の支払"
+    assert item("Section 2.1 Fees.\nThe fees are…") == "Section 2.1（Fees）"
+    assert item("当会社は、保険金を支払います。") is None
+    assert item("第4条（手術給付金）", label="第4条") is None and item("本文", heading="前文") is None
+    assert Chunk(id="x", content="  （目的）\n第1条 本文").structure.title == "目的"  # caption after spaces
+
+
 def test_structure_is_read_once_and_cached():
     c = Chunk(id="x", content="t", metadata={"heading_path": ["A"]})
     assert c.structure is c.structure

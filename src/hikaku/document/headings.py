@@ -74,6 +74,20 @@ class Heading:
     kind: str  # "markdown" | "structure" | "article" | "supplement" | "bracket" | "item" | "numbered" | "title"
 
 
+# what a heading opens with in NFKC, besides ASCII: 第, 附則 / 別表 / 様式, 【, ■…, （N）, §
+_OPENERS = frozenset("第附別様【■□◆◇●(（§")
+
+
+def _lead(raw: str) -> str:
+    """The character NFKC(*raw*) opens with, as far as the patterns care: NFKC of the first
+    character alone. The characters the patterns open with (:data:`_OPENERS`, ASCII) have no
+    canonical decomposition and no composition yields them, so when NFKC(*raw*) opens with
+    one, NFKC of its first character does too (``tests/document/test_headings.py``): a line
+    whose lead is none of them is body text, told without normalising it."""
+    first = raw[:1]
+    return first if first.isascii() else unicodedata.normalize("NFKC", first)[:1]
+
+
 def detect_heading(line: str, *, markdown: bool) -> Heading | None:
     """Return the heading *line* starts, or None for body text."""
     raw = line.strip()
@@ -83,6 +97,9 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
         m = _MD.match(raw)
         if m:
             return Heading(rank=len(m.group(1)), text=m.group(2).strip(), kind="markdown")
+    lead = _lead(raw)
+    if not (lead.isascii() or lead in _OPENERS):
+        return None
     s = unicodedata.normalize("NFKC", raw[:80])  # headings are short; long lines are body text
     m = _STRUCT.match(s)
     if m and len(raw) <= 60:
@@ -122,7 +139,10 @@ def _english_heading(raw: str, s: str) -> Heading | None:
 
 def is_caption(line: str) -> bool:
     """A bare caption such as ``（目的）`` that titles the article on the next line."""
-    return bool(_CAPTION.match(unicodedata.normalize("NFKC", line.strip())))
+    raw = line.strip()
+    if _lead(raw) != "(":  # NFKC turns （ into (
+        return False
+    return bool(_CAPTION.match(unicodedata.normalize("NFKC", raw)))
 
 
 def is_toc_title(line: str) -> bool:
