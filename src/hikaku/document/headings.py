@@ -16,11 +16,11 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Heading", "detect_heading", "is_caption", "is_toc_title", "label_of", "match_opening", "split_label", "normalize_label",
-           "RANK_TITLE"]
+__all__ = ["Heading", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of", "match_opening",
+           "split_heading", "split_label", "normalize_label", "RANK_TITLE"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 _MD = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -72,6 +72,9 @@ class Heading:
     rank: float
     text: str  # heading text without Markdown markers
     kind: str  # "markdown" | "structure" | "article" | "supplement" | "bracket" | "item" | "numbered" | "title"
+    # NFKC of text, when recognising the heading normalised it whole (a line of at most 80
+    # characters): label_of / split_label reuse it instead of normalising the line again
+    normalized: str | None = field(default=None, compare=False, repr=False)
 
 
 # what a heading opens with in NFKC, besides ASCII: 第, 附則 / 別表 / 様式, 【, ■…, （N）, §
@@ -101,19 +104,20 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
     if not (lead.isascii() or lead in _OPENERS):
         return None
     s = unicodedata.normalize("NFKC", raw[:80])  # headings are short; long lines are body text
+    full = s if len(raw) <= 80 else None
     m = _STRUCT.match(s)
     if m and len(raw) <= 60:
-        return Heading(rank=_STRUCT_RANK[m.group(1)], text=raw, kind="structure")
+        return Heading(rank=_STRUCT_RANK[m.group(1)], text=raw, kind="structure", normalized=full)
     if _ARTICLE.match(s):
-        return Heading(rank=RANK_ARTICLE, text=raw, kind="article")
+        return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=full)
     if _SUPPL.match(s) and len(raw) <= 60:
-        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement")
+        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=full)
     if _BRACKET.match(s) and len(raw) <= 60 and not raw.endswith("。"):
-        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket")
+        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=full)
     if _SQUARE.match(s) and len(raw) <= 60 and not raw.endswith("。"):
-        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket")
+        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=full)
     if _PAREN_NUM.match(s) and len(raw) <= 40 and "。" not in s:
-        return Heading(rank=RANK_PAREN, text=raw, kind="item")
+        return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=full)
     if s[:1].isascii() or s[:1] == "§":
         return _english_heading(raw, s)
     return None
@@ -121,19 +125,20 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
 
 def _english_heading(raw: str, s: str) -> Heading | None:
     short = len(raw) <= 100
+    full = s if len(raw) <= 80 else None
     if _EN_PART.match(s) and short:
-        return Heading(rank=_STRUCT_RANK["編"], text=raw, kind="structure")
+        return Heading(rank=_STRUCT_RANK["編"], text=raw, kind="structure", normalized=full)
     if (_EN_CHAPTER.match(s) or _EN_ARTICLE_MAJOR.match(s)) and short:
-        return Heading(rank=_STRUCT_RANK["章"], text=raw, kind="structure")
+        return Heading(rank=_STRUCT_RANK["章"], text=raw, kind="structure", normalized=full)
     if _EN_SUPPL.match(s) and short:
-        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement")
+        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=full)
     if _EN_ARTICLE.match(s) or _EN_SECTION.match(s):
-        return Heading(rank=RANK_ARTICLE, text=raw, kind="article")
+        return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=full)
     m = _EN_DECIMAL.match(s)
     if m and len(raw) <= 80:
-        return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered")
+        return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered", normalized=full)
     if _EN_ITEM.match(s) and len(raw) <= 60 and not s.rstrip().endswith((".", ";")):
-        return Heading(rank=RANK_PAREN, text=raw, kind="item")
+        return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=full)
     return None
 
 
@@ -192,10 +197,27 @@ def label_of(text: str) -> str | None:
     return normalize_label(m.group(1)) if m else None
 
 
+def heading_label(h: Heading) -> str | None:
+    """``label_of(h.text)``, from the heading's NFKC form when it has it."""
+    if h.normalized is None:
+        return label_of(h.text)
+    m = _LABEL.match(h.normalized) or _EN_LABEL.match(h.normalized)  # what match_opening matches
+    return normalize_label(m.group(1)) if m else None
+
+
+def split_heading(h: Heading) -> tuple[str | None, str]:
+    """``split_label(h.text)``, from the heading's NFKC form when it has it."""
+    return split_label(h.text) if h.normalized is None else _split(h.normalized, h.text)
+
+
 def split_label(text: str) -> tuple[str | None, str]:
     """Split ``第5条（賃金）`` into (``第5条``, ``賃金``) and ``Section 2.1 Fees.`` into
     (``Section 2.1``, ``Fees``); (None, text) without a label."""
-    s = unicodedata.normalize("NFKC", text.strip())
+    return _split(unicodedata.normalize("NFKC", text.strip()), text)
+
+
+def _split(s: str, text: str) -> tuple[str | None, str]:
+    """:func:`split_label` of *text*, whose stripped NFKC form is *s*."""
     m = _LABEL.match(s) or _EN_LABEL.match(s)
     if not m:
         return None, text.strip()

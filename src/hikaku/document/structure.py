@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .._text import shorten
-from .headings import Heading, detect_heading, is_caption, label_of, normalize_label, split_label
+from .headings import Heading, detect_heading, heading_label, is_caption, normalize_label, split_heading
 
 __all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
            "first_lines", "STRUCTURAL_KINDS"]
@@ -107,7 +107,7 @@ def _structural_label(opening: _Opening, label: str | None) -> str | None:
         return normalize_label(label)
     for _, h in opening:
         if h is not None and h.kind in STRUCTURAL_KINDS:
-            return label_of(h.text)
+            return heading_label(h)
     return None
 
 
@@ -130,9 +130,9 @@ def _text_label(opening: _Opening) -> str | None:
     caption = lines[0][0] if lines and is_caption(lines[0][0]) else None
     for _, h in lines:
         if h is not None:
-            if caption and (found := label_of(h.text)):
+            if caption and (found := heading_label(h)):
                 return f"{found}{caption}"
-            found, rest = split_label(h.text)
+            found, rest = split_heading(h)
             if found and h.kind == "article" and rest and len(rest) <= 40 and "。" not in rest:
                 return f"{found}（{rest}）"  # 第4条（手術給付金） on one line
             if found and h.kind != "article" and rest:
