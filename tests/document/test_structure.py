@@ -106,3 +106,22 @@ def test_first_lines_and_label_of_read_only_the_opening_of_a_long_chunk():
         for n in (1, 2, 3):
             assert first_lines(text, n) == text.splitlines()[:n]
         assert label_of(text) == split_label(text)[0]
+
+
+def test_text_label_of_long_lines_is_that_of_the_whole_line_normalised():
+    """A long article line is not normalised whole when its opening shows a sentence or a
+    long title; the 項目 is the one the whole line gives."""
+    from hikaku.document.headings import detect_heading, short_title, split_label
+
+    lines = ["第七十三条　特許権が共有に係るときは、各共有者は、他の共有者の同意を得なければ、その持分を譲渡することができない。" * 2,
+             "第１２条（" + "ｱ" * 60 + "）" + "　" * 30,
+             "第12条 " + "保険金" * 30,
+             "第12条 （短い題）" + " " * 100,
+             "Article 5 Fees. " + "The fees are due. " * 6,
+             "Section 2.1 - " + "Fees" * 25,
+             "第3条の2　" + "本" * 90]
+    for line in lines:
+        h = detect_heading(line, markdown=False)
+        assert h is not None and h.kind == "article" and h.cut == (len(line.strip()) > 80)
+        found, rest = split_label(line)
+        assert short_title(h, 40) == (found, rest if rest and len(rest) <= 40 and "。" not in rest else None)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["Heading", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of", "match_opening",
-           "split_heading", "split_label", "normalize_label", "RANK_TITLE"]
+           "short_title", "split_heading", "split_label", "normalize_label", "RANK_TITLE"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 _MD = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -72,9 +72,11 @@ class Heading:
     rank: float
     text: str  # heading text without Markdown markers
     kind: str  # "markdown" | "structure" | "article" | "supplement" | "bracket" | "item" | "numbered" | "title"
-    # NFKC of text, when recognising the heading normalised it whole (a line of at most 80
-    # characters): label_of / split_label reuse it instead of normalising the line again
+    # NFKC of the text's first 80 characters, as recognising the heading normalised them
+    # (``cut``: the text is longer): heading_label / split_heading start from it instead of
+    # normalising the line again
     normalized: str | None = field(default=None, compare=False, repr=False)
+    cut: bool = field(default=False, compare=False, repr=False)
 
 
 # what a heading opens with in NFKC, besides ASCII: 第, 附則 / 別表 / 様式, 【, ■…, （N）, §
@@ -104,20 +106,20 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
     if not (lead.isascii() or lead in _OPENERS):
         return None
     s = unicodedata.normalize("NFKC", raw[:80])  # headings are short; long lines are body text
-    full = s if len(raw) <= 80 else None
+    cut = len(raw) > 80
     m = _STRUCT.match(s)
     if m and len(raw) <= 60:
-        return Heading(rank=_STRUCT_RANK[m.group(1)], text=raw, kind="structure", normalized=full)
+        return Heading(rank=_STRUCT_RANK[m.group(1)], text=raw, kind="structure", normalized=s, cut=cut)
     if _ARTICLE.match(s):
-        return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=full)
+        return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=s, cut=cut)
     if _SUPPL.match(s) and len(raw) <= 60:
-        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=full)
+        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=s, cut=cut)
     if _BRACKET.match(s) and len(raw) <= 60 and not raw.endswith("。"):
-        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=full)
+        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=s, cut=cut)
     if _SQUARE.match(s) and len(raw) <= 60 and not raw.endswith("。"):
-        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=full)
+        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=s, cut=cut)
     if _PAREN_NUM.match(s) and len(raw) <= 40 and "。" not in s:
-        return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=full)
+        return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=s, cut=cut)
     if s[:1].isascii() or s[:1] == "§":
         return _english_heading(raw, s)
     return None
@@ -125,20 +127,20 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
 
 def _english_heading(raw: str, s: str) -> Heading | None:
     short = len(raw) <= 100
-    full = s if len(raw) <= 80 else None
+    cut = len(raw) > 80
     if _EN_PART.match(s) and short:
-        return Heading(rank=_STRUCT_RANK["編"], text=raw, kind="structure", normalized=full)
+        return Heading(rank=_STRUCT_RANK["編"], text=raw, kind="structure", normalized=s, cut=cut)
     if (_EN_CHAPTER.match(s) or _EN_ARTICLE_MAJOR.match(s)) and short:
-        return Heading(rank=_STRUCT_RANK["章"], text=raw, kind="structure", normalized=full)
+        return Heading(rank=_STRUCT_RANK["章"], text=raw, kind="structure", normalized=s, cut=cut)
     if _EN_SUPPL.match(s) and short:
-        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=full)
+        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=s, cut=cut)
     if _EN_ARTICLE.match(s) or _EN_SECTION.match(s):
-        return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=full)
+        return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=s, cut=cut)
     m = _EN_DECIMAL.match(s)
     if m and len(raw) <= 80:
-        return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered", normalized=full)
+        return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered", normalized=s, cut=cut)
     if _EN_ITEM.match(s) and len(raw) <= 60 and not s.rstrip().endswith((".", ";")):
-        return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=full)
+        return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=s, cut=cut)
     return None
 
 
@@ -197,17 +199,57 @@ def label_of(text: str) -> str | None:
     return normalize_label(m.group(1)) if m else None
 
 
-def heading_label(h: Heading) -> str | None:
-    """``label_of(h.text)``, from the heading's NFKC form when it has it."""
+def _match_head(pattern: re.Pattern[str], text: str, head: str) -> re.Match[str] | None:
+    """:func:`match_opening` of *text*, given *head*, the NFKC of its opening."""
+    m = pattern.match(head)
+    if m is not None and m.end() < len(head) - _MARGIN:
+        return m
+    if m is None and _partial(pattern.pattern, pattern.flags).match(head[: len(head) - _MARGIN],
+                                                                   partial=True) is None:
+        return None
+    return match_opening(pattern, text)
+
+
+def _heading_match(h: Heading) -> re.Match[str] | None:
+    """The label that opens the heading, matched in NFKC (as :func:`label_of`, positions those
+    of ``h.normalized`` up to its last ``_MARGIN`` characters)."""
     if h.normalized is None:
-        return label_of(h.text)
-    m = _LABEL.match(h.normalized) or _EN_LABEL.match(h.normalized)  # what match_opening matches
+        head = h.text.strip()
+        return match_opening(_LABEL, head) or match_opening(_EN_LABEL, head)
+    if not h.cut:
+        return _LABEL.match(h.normalized) or _EN_LABEL.match(h.normalized)
+    return _match_head(_LABEL, h.text, h.normalized) or _match_head(_EN_LABEL, h.text, h.normalized)
+
+
+def heading_label(h: Heading) -> str | None:
+    """``label_of(h.text)``, from the heading's NFKC opening when it has it."""
+    m = _heading_match(h)
     return normalize_label(m.group(1)) if m else None
 
 
 def split_heading(h: Heading) -> tuple[str | None, str]:
     """``split_label(h.text)``, from the heading's NFKC form when it has it."""
-    return split_label(h.text) if h.normalized is None else _split(h.normalized, h.text)
+    if h.normalized is not None and not h.cut:
+        return _split(h.normalized, h.text)
+    return split_label(h.text)
+
+
+def short_title(h: Heading, limit: int) -> tuple[str | None, str | None]:
+    """The label of a heading and its title when that is a short one (at most *limit*
+    characters, no 「。」: 第4条（手術給付金）, not 第4条 当会社は…。), else None: what
+    :func:`split_heading` says, but a long line whose opening already shows a long title
+    or a sentence is not normalised whole."""
+    if h.normalized is not None and h.cut:
+        m = _heading_match(h)
+        if m is None:
+            return None, None
+        known = h.normalized[m.end(): len(h.normalized) - _MARGIN]  # as in NFKC of the whole line
+        # after a Japanese label the title holds every character of this stretch but a bracket
+        # around it (an English one loses leading punctuation too: normalised whole, below)
+        if m.re is _LABEL and ("。" in known or len("".join(known.split())) > limit + 2):
+            return normalize_label(m.group(1)), None
+    found, rest = split_heading(h)
+    return found, rest if rest and len(rest) <= limit and "。" not in rest else None
 
 
 def split_label(text: str) -> tuple[str | None, str]:

@@ -17,12 +17,21 @@ between them.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .._text import shorten
-from .headings import Heading, detect_heading, heading_label, is_caption, normalize_label, split_heading
+from .headings import (
+    Heading,
+    detect_heading,
+    heading_label,
+    is_caption,
+    normalize_label,
+    short_title,
+    split_heading,
+)
 
 __all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
            "first_lines", "STRUCTURAL_KINDS"]
@@ -64,7 +73,8 @@ def _heading_path(md: Mapping[str, Any]) -> tuple[str, ...]:
         return tuple(str(h) for h in hp if str(h).strip())
     path = md.get("path")
     if isinstance(path, str) and path.strip():
-        return tuple(p.strip() for p in path.replace(">", "/").split("/") if p.strip())
+        # the same few headings over thousands of chunks: one string each (sys.intern)
+        return tuple(sys.intern(p.strip()) for p in path.replace(">", "/").split("/") if p.strip())
     for key in ("section", "chapter"):
         value = md.get(key)
         if isinstance(value, (str, int)) and str(value).strip():
@@ -132,10 +142,13 @@ def _text_label(opening: _Opening) -> str | None:
         if h is not None:
             if caption and (found := heading_label(h)):
                 return f"{found}{caption}"
+            if h.kind == "article":
+                found, title = short_title(h, 40)
+                if found and title:
+                    return f"{found}（{title}）"  # 第4条（手術給付金） on one line
+                return found or shorten(h.text, 40)
             found, rest = split_heading(h)
-            if found and h.kind == "article" and rest and len(rest) <= 40 and "。" not in rest:
-                return f"{found}（{rest}）"  # 第4条（手術給付金） on one line
-            if found and h.kind != "article" and rest:
+            if found and rest:
                 return shorten(f"{found} {rest}", 40)
             return found or shorten(h.text, 40)
     return None
