@@ -49,3 +49,23 @@ def test_a_moved_pair_is_a_move_not_a_renumbering():
     g = ResolvedGroup(a=(1,), b=(2,), similarity=0.9, confidence=0.9, decided_by="agent", moved=True)
     (row,) = build_changes(A, B, [g], "ja", strict=False)
     assert row.moved and not row.renumbered and row.type == "modified"
+
+
+def test_only_第_itself_opens_with_第_in_nfkc():
+    """What lets a chunk's clause number be looked for only in texts that open with 第 as
+    written (renumbering._label skips NFKC for all others)."""
+    import sys
+    import unicodedata
+
+    sources = {chr(cp) for cp in range(sys.maxunicode + 1)
+               if not 0xD800 <= cp <= 0xDFFF and unicodedata.decomposition(chr(cp))
+               and unicodedata.normalize("NFKC", chr(cp)).startswith("第")}
+    assert sources == set()
+    assert unicodedata.decomposition("第") == ""
+
+
+def test_a_clause_number_after_its_caption_and_in_full_width_digits_is_found():
+    from hikaku.changes.renumbering import _label
+
+    a = doc("A", "（目的）\n第１条　この約款は…", "第２条の２　本文", "（注）\n本文", "  第3条 本文", prefix="a")
+    assert [_label(c) for c in a.chunks] == ["第1条", "第2条の2", None, "第3条"]

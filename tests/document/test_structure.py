@@ -35,6 +35,20 @@ def test_structural_label_from_metadata_or_text():
     assert label(Chunk(id="x", content="The first sentence.")) is None
 
 
+def test_text_label_names_a_chunk_by_its_first_lines_when_the_metadata_does_not():
+    def item(content, **metadata):
+        return Chunk(id="x", content=content, metadata=metadata).structure.text_label
+
+    assert item("（目的）\n第1条　この規則は…") == "第1条（目的）"
+    assert item("\n\n（目的）\n第１条　この規則は…") is None  # the first two lines are blank
+    assert item("第4条（手術給付金）\n当会社は…") == "第4条（手術給付金）"
+    assert item("第2章　保険金の支払\n本文") == "第2章 保険金の支払"
+    assert item("Section 2.1 Fees.\nThe fees are…") == "Section 2.1（Fees）"
+    assert item("当会社は、保険金を支払います。") is None
+    assert item("第4条（手術給付金）", label="第4条") is None and item("本文", heading="前文") is None
+    assert Chunk(id="x", content="  （目的）\n第1条 本文").structure.title == "目的"  # caption after spaces
+
+
 def test_structure_is_read_once_and_cached():
     c = Chunk(id="x", content="t", metadata={"heading_path": ["A"]})
     assert c.structure is c.structure
@@ -92,3 +106,22 @@ def test_first_lines_and_label_of_read_only_the_opening_of_a_long_chunk():
         for n in (1, 2, 3):
             assert first_lines(text, n) == text.splitlines()[:n]
         assert label_of(text) == split_label(text)[0]
+
+
+def test_text_label_of_long_lines_is_that_of_the_whole_line_normalised():
+    """A long article line is not normalised whole when its opening shows a sentence or a
+    long title; the 項目 is the one the whole line gives."""
+    from hikaku.document.headings import detect_heading, short_title, split_label
+
+    lines = ["第七十三条　特許権が共有に係るときは、各共有者は、他の共有者の同意を得なければ、その持分を譲渡することができない。" * 2,
+             "第１２条（" + "ｱ" * 60 + "）" + "　" * 30,
+             "第12条 " + "保険金" * 30,
+             "第12条 （短い題）" + " " * 100,
+             "Article 5 Fees. " + "The fees are due. " * 6,
+             "Section 2.1 - " + "Fees" * 25,
+             "第3条の2　" + "本" * 90]
+    for line in lines:
+        h = detect_heading(line, markdown=False)
+        assert h is not None and h.kind == "article" and h.cut == (len(line.strip()) > 80)
+        found, rest = split_label(line)
+        assert short_title(h, 40) == (found, rest if rest and len(rest) <= 40 and "。" not in rest else None)

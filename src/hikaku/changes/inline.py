@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from diff_match_patch import diff_match_patch
-
 from .._text import contains_cjk
+from ._bisect import BisectDiff
 
 __all__ = ["inline_ops", "diff_spans", "change_regions", "Span"]
 
@@ -51,18 +50,19 @@ def inline_ops(a: str, b: str, *, steps: int = DIFF_STEPS) -> list[tuple[int, st
     cjk = contains_cjk(a) or contains_cjk(b)
     ua, ub = _units(a, cjk), _units(b, cjk)
     vocab = list(dict.fromkeys(ua + ub))
-    dmp = diff_match_patch()  # Diff_Timeout stays positive: its half-match speed-up is kept
+    dmp = BisectDiff()  # Diff_Timeout stays positive: its half-match speed-up is kept
     deadline: Any = _Steps(steps)
     if len(vocab) >= 0xFFFE:  # more distinct units than code points to map them to: by character
         diffs = dmp.diff_main(a, b, False, deadline)
-        vocab, code = [], {}
+        units: dict[int, str] = {}
     else:
         code = {u: chr(_BASE + k) for k, u in enumerate(vocab)}
-        diffs = dmp.diff_main("".join(code[u] for u in ua), "".join(code[u] for u in ub), False, deadline)
+        diffs = dmp.diff_main("".join(map(code.__getitem__, ua)), "".join(map(code.__getitem__, ub)), False, deadline)
+        units = {_BASE + k: u for k, u in enumerate(vocab)}  # code point -> unit, for str.translate
     dmp.diff_cleanupSemantic(diffs)
     ops: list[tuple[int, str]] = []
     for op, chunk in diffs:
-        text = "".join(vocab[ord(c) - _BASE] for c in chunk) if code else chunk
+        text = chunk.translate(units) if units else chunk
         if ops and ops[-1][0] == op:
             ops[-1] = (op, ops[-1][1] + text)
         elif text:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from .._text import shorten
 from ..document import Chunk
-from ..document.headings import detect_heading, is_caption, label_of, split_label
-from ..document.structure import first_lines
 
 __all__ = ["item_label"]
 
@@ -19,20 +17,7 @@ def _label_of(chunk: Chunk) -> str | None:
         return f"{st.label}（{st.title}）" if st.title else st.label
     if st.heading and st.heading.strip():
         return shorten(st.heading.strip(), 40)
-    lines = [ln.strip() for ln in first_lines(chunk.content, 2) if ln.strip()]
-    caption = lines[0] if lines and is_caption(lines[0]) else None
-    for line in lines:
-        h = detect_heading(line, markdown=False)
-        if h is not None:
-            if caption and (found := label_of(h.text)):
-                return f"{found}{caption}"
-            found, rest = split_label(h.text)
-            if found and h.kind == "article" and rest and len(rest) <= 40 and "。" not in rest:
-                return f"{found}（{rest}）"  # 第4条（手術給付金） on one line
-            if found and h.kind != "article" and rest:
-                return shorten(f"{found} {rest}", 40)
-            return found or shorten(h.text, 40)
-    return None
+    return st.text_label  # from the first lines, read once with the rest of the structure
 
 
 def item_label(chunks_a: list[Chunk], chunks_b: list[Chunk]) -> str:

@@ -32,14 +32,28 @@ def _toc_entries(text: str) -> list[str]:
 def _lines(text: str, *, markers: bool = False) -> list[str]:
     """Non-empty lines in NFKC; with *markers*, leading list markers removed first (NFKC
     would turn ① into 1)."""
+    return _normal_lines(_stripped_lines(text), markers=markers)
+
+
+def _stripped_lines(text: str) -> list[tuple[str, str]]:
+    """Each line stripped, and its NFKC form (normalised once for both readings)."""
+    return [(line, unicodedata.normalize("NFKC", line)) for line in (ln.strip() for ln in text.splitlines())]
+
+
+def _normal_lines(lines: list[tuple[str, str]], *, markers: bool = False) -> list[str]:
+    """:func:`_lines` from :func:`_stripped_lines`."""
     out = []
-    for line in text.splitlines():
-        line = line.strip()
+    for line, nfkc in lines:
         if markers:
             stripped = _LIST_MARKER.sub("", line, count=1)
-            line = stripped if stripped != line else _LIST_MARKER.sub("", unicodedata.normalize("NFKC", line), count=1)
+            if stripped != line:
+                line = stripped
+                nfkc = unicodedata.normalize("NFKC", line)
+            else:
+                line = _LIST_MARKER.sub("", nfkc, count=1)
+                nfkc = nfkc if line == nfkc else unicodedata.normalize("NFKC", line)  # NFKC is idempotent
         if line:
-            out.append(unicodedata.normalize("NFKC", line).strip())
+            out.append(nfkc.strip())
     return out
 
 
@@ -63,10 +77,11 @@ def cosmetic_kind(a: str, b: str, *, toc: bool = False) -> str | None:
         return "page_artefact"
     if _collapse(a) == _collapse(b) or "".join(a.split()) == "".join(b.split()):
         return "whitespace"
-    la, lb = _lines(a), _lines(b)
+    sa, sb = _stripped_lines(a), _stripped_lines(b)
+    la, lb = _normal_lines(sa), _normal_lines(sb)
     if _squeeze(la) == _squeeze(lb):
         return "width"
-    if _squeeze(_lines(a, markers=True)) == _squeeze(_lines(b, markers=True)):
+    if _squeeze(_normal_lines(sa, markers=True)) == _squeeze(_normal_lines(sb, markers=True)):
         return "list_marker"
     pa = [x for x in la if not _PAGE_LINE.match(x)]
     pb = [x for x in lb if not _PAGE_LINE.match(x)]

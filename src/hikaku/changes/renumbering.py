@@ -28,13 +28,18 @@ LABEL_REF = re.compile(rf"第{_NUM}[編章節款目条](?:の{_NUM})*")
 
 def _label(chunk: Chunk) -> str | None:
     """The number a chunk is cited by (第5条, 第2章), as written in its text."""
-    m = match_opening(LABEL_REF, chunk.content.lstrip())
+    text = chunk.content.lstrip()
+    # a text opens with 第 in NFKC only if it does as written (no other character has 第 as its
+    # compatibility form: tests/changes/test_renumbering.py): most chunks are spared NFKC here
+    m = match_opening(LABEL_REF, text) if text.startswith("第") else None
     if m is not None:
         return m.group()
+    if not text.startswith(("（", "(")):
+        return None
     lines = first_lines(chunk.content, 3)[1:3]
-    first = next((ln for ln in lines if ln.strip()), "")  # after a caption 「（目的）」
-    m = match_opening(LABEL_REF, first.lstrip())
-    return m.group() if m is not None and chunk.content.lstrip().startswith(("（", "(")) else None
+    first = next((ln for ln in lines if ln.strip()), "").lstrip()  # after a caption 「（目的）」
+    m = match_opening(LABEL_REF, first) if first.startswith("第") else None
+    return m.group() if m is not None else None
 
 
 @dataclass

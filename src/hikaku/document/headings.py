@@ -16,11 +16,11 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Heading", "detect_heading", "is_caption", "is_toc_title", "label_of", "match_opening", "split_label", "normalize_label",
-           "RANK_TITLE"]
+__all__ = ["Heading", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of", "match_opening",
+           "short_title", "split_heading", "split_label", "normalize_label", "RANK_TITLE"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 _MD = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -72,6 +72,25 @@ class Heading:
     rank: float
     text: str  # heading text without Markdown markers
     kind: str  # "markdown" | "structure" | "article" | "supplement" | "bracket" | "item" | "numbered" | "title"
+    # NFKC of the text's first 80 characters, as recognising the heading normalised them
+    # (``cut``: the text is longer): heading_label / split_heading start from it instead of
+    # normalising the line again
+    normalized: str | None = field(default=None, compare=False, repr=False)
+    cut: bool = field(default=False, compare=False, repr=False)
+
+
+# what a heading opens with in NFKC, besides ASCII: 第, 附則 / 別表 / 様式, 【, ■…, （N）, §
+_OPENERS = frozenset("第附別様【■□◆◇●(（§")
+
+
+def _lead(raw: str) -> str:
+    """The character NFKC(*raw*) opens with, as far as the patterns care: NFKC of the first
+    character alone. The characters the patterns open with (:data:`_OPENERS`, ASCII) have no
+    canonical decomposition and no composition yields them, so when NFKC(*raw*) opens with
+    one, NFKC of its first character does too (``tests/document/test_headings.py``): a line
+    whose lead is none of them is body text, told without normalising it."""
+    first = raw[:1]
+    return first if first.isascii() else unicodedata.normalize("NFKC", first)[:1]
 
 
 def detect_heading(line: str, *, markdown: bool) -> Heading | None:
@@ -83,20 +102,24 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
         m = _MD.match(raw)
         if m:
             return Heading(rank=len(m.group(1)), text=m.group(2).strip(), kind="markdown")
+    lead = _lead(raw)
+    if not (lead.isascii() or lead in _OPENERS):
+        return None
     s = unicodedata.normalize("NFKC", raw[:80])  # headings are short; long lines are body text
+    cut = len(raw) > 80
     m = _STRUCT.match(s)
     if m and len(raw) <= 60:
-        return Heading(rank=_STRUCT_RANK[m.group(1)], text=raw, kind="structure")
+        return Heading(rank=_STRUCT_RANK[m.group(1)], text=raw, kind="structure", normalized=s, cut=cut)
     if _ARTICLE.match(s):
-        return Heading(rank=RANK_ARTICLE, text=raw, kind="article")
+        return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=s, cut=cut)
     if _SUPPL.match(s) and len(raw) <= 60:
-        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement")
+        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=s, cut=cut)
     if _BRACKET.match(s) and len(raw) <= 60 and not raw.endswith("。"):
-        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket")
+        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=s, cut=cut)
     if _SQUARE.match(s) and len(raw) <= 60 and not raw.endswith("。"):
-        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket")
+        return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=s, cut=cut)
     if _PAREN_NUM.match(s) and len(raw) <= 40 and "。" not in s:
-        return Heading(rank=RANK_PAREN, text=raw, kind="item")
+        return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=s, cut=cut)
     if s[:1].isascii() or s[:1] == "§":
         return _english_heading(raw, s)
     return None
@@ -104,25 +127,29 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
 
 def _english_heading(raw: str, s: str) -> Heading | None:
     short = len(raw) <= 100
+    cut = len(raw) > 80
     if _EN_PART.match(s) and short:
-        return Heading(rank=_STRUCT_RANK["編"], text=raw, kind="structure")
+        return Heading(rank=_STRUCT_RANK["編"], text=raw, kind="structure", normalized=s, cut=cut)
     if (_EN_CHAPTER.match(s) or _EN_ARTICLE_MAJOR.match(s)) and short:
-        return Heading(rank=_STRUCT_RANK["章"], text=raw, kind="structure")
+        return Heading(rank=_STRUCT_RANK["章"], text=raw, kind="structure", normalized=s, cut=cut)
     if _EN_SUPPL.match(s) and short:
-        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement")
+        return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=s, cut=cut)
     if _EN_ARTICLE.match(s) or _EN_SECTION.match(s):
-        return Heading(rank=RANK_ARTICLE, text=raw, kind="article")
+        return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=s, cut=cut)
     m = _EN_DECIMAL.match(s)
     if m and len(raw) <= 80:
-        return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered")
+        return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered", normalized=s, cut=cut)
     if _EN_ITEM.match(s) and len(raw) <= 60 and not s.rstrip().endswith((".", ";")):
-        return Heading(rank=RANK_PAREN, text=raw, kind="item")
+        return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=s, cut=cut)
     return None
 
 
 def is_caption(line: str) -> bool:
     """A bare caption such as ``（目的）`` that titles the article on the next line."""
-    return bool(_CAPTION.match(unicodedata.normalize("NFKC", line.strip())))
+    raw = line.strip()
+    if _lead(raw) != "(":  # NFKC turns （ into (
+        return False
+    return bool(_CAPTION.match(unicodedata.normalize("NFKC", raw)))
 
 
 def is_toc_title(line: str) -> bool:
@@ -172,10 +199,67 @@ def label_of(text: str) -> str | None:
     return normalize_label(m.group(1)) if m else None
 
 
+def _match_head(pattern: re.Pattern[str], text: str, head: str) -> re.Match[str] | None:
+    """:func:`match_opening` of *text*, given *head*, the NFKC of its opening."""
+    m = pattern.match(head)
+    if m is not None and m.end() < len(head) - _MARGIN:
+        return m
+    if m is None and _partial(pattern.pattern, pattern.flags).match(head[: len(head) - _MARGIN],
+                                                                   partial=True) is None:
+        return None
+    return match_opening(pattern, text)
+
+
+def _heading_match(h: Heading) -> re.Match[str] | None:
+    """The label that opens the heading, matched in NFKC (as :func:`label_of`, positions those
+    of ``h.normalized`` up to its last ``_MARGIN`` characters)."""
+    if h.normalized is None:
+        head = h.text.strip()
+        return match_opening(_LABEL, head) or match_opening(_EN_LABEL, head)
+    if not h.cut:
+        return _LABEL.match(h.normalized) or _EN_LABEL.match(h.normalized)
+    return _match_head(_LABEL, h.text, h.normalized) or _match_head(_EN_LABEL, h.text, h.normalized)
+
+
+def heading_label(h: Heading) -> str | None:
+    """``label_of(h.text)``, from the heading's NFKC opening when it has it."""
+    m = _heading_match(h)
+    return normalize_label(m.group(1)) if m else None
+
+
+def split_heading(h: Heading) -> tuple[str | None, str]:
+    """``split_label(h.text)``, from the heading's NFKC form when it has it."""
+    if h.normalized is not None and not h.cut:
+        return _split(h.normalized, h.text)
+    return split_label(h.text)
+
+
+def short_title(h: Heading, limit: int) -> tuple[str | None, str | None]:
+    """The label of a heading and its title when that is a short one (at most *limit*
+    characters, no 「。」: 第4条（手術給付金）, not 第4条 当会社は…。), else None: what
+    :func:`split_heading` says, but a long line whose opening already shows a long title
+    or a sentence is not normalised whole."""
+    if h.normalized is not None and h.cut:
+        m = _heading_match(h)
+        if m is None:
+            return None, None
+        known = h.normalized[m.end(): len(h.normalized) - _MARGIN]  # as in NFKC of the whole line
+        # after a Japanese label the title holds every character of this stretch but a bracket
+        # around it (an English one loses leading punctuation too: normalised whole, below)
+        if m.re is _LABEL and ("。" in known or len("".join(known.split())) > limit + 2):
+            return normalize_label(m.group(1)), None
+    found, rest = split_heading(h)
+    return found, rest if rest and len(rest) <= limit and "。" not in rest else None
+
+
 def split_label(text: str) -> tuple[str | None, str]:
     """Split ``第5条（賃金）`` into (``第5条``, ``賃金``) and ``Section 2.1 Fees.`` into
     (``Section 2.1``, ``Fees``); (None, text) without a label."""
-    s = unicodedata.normalize("NFKC", text.strip())
+    return _split(unicodedata.normalize("NFKC", text.strip()), text)
+
+
+def _split(s: str, text: str) -> tuple[str | None, str]:
+    """:func:`split_label` of *text*, whose stripped NFKC form is *s*."""
     m = _LABEL.match(s) or _EN_LABEL.match(s)
     if not m:
         return None, text.strip()

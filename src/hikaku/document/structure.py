@@ -17,11 +17,21 @@ between them.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .headings import detect_heading, is_caption, label_of, normalize_label
+from .._text import shorten
+from .headings import (
+    Heading,
+    detect_heading,
+    heading_label,
+    is_caption,
+    normalize_label,
+    short_title,
+    split_heading,
+)
 
 __all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
            "first_lines", "STRUCTURAL_KINDS"]
@@ -42,6 +52,9 @@ class ChunkStructure:
     page_start: int | None = None  # PDF pages, 1-based
     page_end: int | None = None
     structural_label: str | None = None  # the label normalised (NFKC, no spaces), also found in the text
+    # what a reader calls the chunk by its first lines (第4条（手術給付金）), when the metadata
+    # gives neither label nor heading: the 項目 column's fallback (hikaku.changes.items)
+    text_label: str | None = None
 
     @property
     def section_path(self) -> tuple[str, ...]:
@@ -60,7 +73,8 @@ def _heading_path(md: Mapping[str, Any]) -> tuple[str, ...]:
         return tuple(str(h) for h in hp if str(h).strip())
     path = md.get("path")
     if isinstance(path, str) and path.strip():
-        return tuple(p.strip() for p in path.replace(">", "/").split("/") if p.strip())
+        # the same few headings over thousands of chunks: one string each (sys.intern)
+        return tuple(sys.intern(p.strip()) for p in path.replace(">", "/").split("/") if p.strip())
     for key in ("section", "chapter"):
         value = md.get(key)
         if isinstance(value, (str, int)) and str(value).strip():
@@ -90,40 +104,72 @@ def first_lines(content: str, n: int) -> list[str]:
     return content.splitlines()[:n]
 
 
-def _structural_label(content: str, label: str | None) -> str | None:
+_Opening = list[tuple[str, Heading | None]]  # the first lines and the heading each opens
+
+
+def _opening(content: str) -> _Opening:
+    return [(line, detect_heading(line, markdown=False)) for line in first_lines(content, 2)]
+
+
+def _structural_label(opening: _Opening, label: str | None) -> str | None:
     """``第5条``, ``第2章``, ``附則``… from the metadata or the chunk's first lines."""
     if label and label.strip():
         return normalize_label(label)
-    for line in first_lines(content, 2):
-        h = detect_heading(line, markdown=False)
+    for _, h in opening:
         if h is not None and h.kind in STRUCTURAL_KINDS:
-            return label_of(h.text)
+            return heading_label(h)
     return None
 
 
-def _caption(content: str) -> str | None:
+def _caption(content: str, opening: _Opening) -> str | None:
     """The caption that titles an article on the line above it: （目的） → 目的."""
-    lines = first_lines(content.lstrip(), 2)
-    if len(lines) > 1 and is_caption(lines[0]):
-        h = detect_heading(lines[1], markdown=False)
+    stripped = content.lstrip()
+    if stripped != content:  # blank lines or spaces first: the caption is the first line with text
+        opening = _opening(stripped)
+    if len(opening) > 1 and is_caption(opening[0][0]):
+        h = opening[1][1]
         if h is not None and h.kind == "article":
-            return lines[0].strip()[1:-1].strip() or None
+            return opening[0][0].strip()[1:-1].strip() or None
+    return None
+
+
+def _text_label(opening: _Opening) -> str | None:
+    """The 項目 a chunk's first lines give: 「第4条（手術給付金）」 from a caption and its article
+    or from one line, a chapter's label and title, else the heading itself."""
+    lines = [(line.strip(), h) for line, h in opening if line.strip()]
+    caption = lines[0][0] if lines and is_caption(lines[0][0]) else None
+    for _, h in lines:
+        if h is not None:
+            if caption and (found := heading_label(h)):
+                return f"{found}{caption}"
+            if h.kind == "article":
+                found, title = short_title(h, 40)
+                if found and title:
+                    return f"{found}（{title}）"  # 第4条（手術給付金） on one line
+                return found or shorten(h.text, 40)
+            found, rest = split_heading(h)
+            if found and rest:
+                return shorten(f"{found} {rest}", 40)
+            return found or shorten(h.text, 40)
     return None
 
 
 def parse_structure(content: str, metadata: Mapping[str, Any]) -> ChunkStructure:
     label = _str(metadata.get("label"))
+    heading = _str(metadata.get("heading"))
+    opening = _opening(content)  # each of the first lines read once, for all that follows
     return ChunkStructure(
         heading_path=_heading_path(metadata),
-        heading=_str(metadata.get("heading")),
+        heading=heading,
         label=label,
-        title=_str(metadata.get("title")) or _caption(content),
+        title=_str(metadata.get("title")) or _caption(content, opening),
         kind=_str(metadata.get("kind")),
         level=_int(metadata.get("level")),
         part=_int(metadata.get("part")),
         page_start=_int(metadata.get("page_start")),
         page_end=_int(metadata.get("page_end")),
-        structural_label=_structural_label(content, label),
+        structural_label=_structural_label(opening, label),
+        text_label=None if label or (heading and heading.strip()) else _text_label(opening),
     )
 
 

@@ -26,6 +26,9 @@ _FILE_DATE_LINE = re.compile(rf"^\s*(\S+{_EXT}\s*{_DATE}|{_DATE}\s*\S+{_EXT})\s*
 _PAGE_OF = re.compile(r"(?<![0-9/])([0-9]{1,4})\s*/\s*([0-9]{1,6})")
 _MARK = "\x00"
 _DASHED = re.compile(r"(?:^|(?<=\s))[-–—]\s*([0-9]{1,4})\s*[-–—](?=\s|$|[^\s0-9])", re.M)
+# what each pattern cannot match without: a quick test spares most texts the full pattern
+_HAS_EXT = re.compile(_EXT)
+_HAS_DASHED = re.compile(r"[-–—]\s*[0-9]{1,4}\s*[-–—]")
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,8 @@ def learn_furniture(texts: Sequence[str]) -> Furniture:
     """The furniture that recurs over *texts* (the chunks of one document)."""
     headers: Counter[str] = Counter()
     for t in texts:
+        if _HAS_EXT.search(t) is None:  # both patterns hold a file extension
+            continue
         found = {m.group().strip() for m in _FILE_DATE_GLUED.finditer(t)}
         found |= {m.group(1).strip() for m in _FILE_DATE_LINE.finditer(t)}
         headers.update(found)
@@ -80,6 +85,8 @@ def _page_total(texts: Sequence[str]) -> int | None:
     A glued "3 / 231." offers 2, 23 and 231; the other pages decide."""
     pages: dict[int, set[int]] = defaultdict(set)
     for t in texts:
+        if "/" not in t:
+            continue
         for m in _PAGE_OF.finditer(t):
             n, digits = int(m.group(1)), m.group(2)
             for k in range(1, len(digits) + 1):
@@ -91,5 +98,5 @@ def _page_total(texts: Sequence[str]) -> int | None:
 
 
 def _dashed(texts: Sequence[str]) -> bool:
-    numbers = {int(m.group(1)) for t in texts for m in _DASHED.finditer(t)}
+    numbers = {int(m.group(1)) for t in texts if _HAS_DASHED.search(t) for m in _DASHED.finditer(t)}
     return len(numbers) >= 3
