@@ -28,7 +28,8 @@ def normalize(text: str) -> str:
     """
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
-    return " ".join(text.split())
+    out = " ".join(text.split())
+    return text if out == text else out  # the text itself when it was normal: one copy in memory
 
 
 def match_key(text: str) -> str:

@@ -54,7 +54,7 @@ def normalize_for_similarity(text: str) -> str:
     return _WS.sub(" ", unicodedata.normalize("NFKC", text)).strip().lower()
 
 
-_TOKEN_SETS = 4096  # trigram sets kept (TextSimilarity.tokens)
+_TOKEN_SETS = 1024  # trigram sets kept (TextSimilarity.tokens): a gap's worth
 _BLOCK_CHARS = 1 << 20  # texts featurised a block at a time: ~100 bytes of scratch per character
 
 
@@ -180,7 +180,7 @@ class TextSimilarity:
 
     # -- features ------------------------------------------------------------------------
     def tokens(self, side: str, i: int) -> frozenset[str]:
-        """A chunk's trigrams (:func:`tokens`), the last few thousand kept: they are asked
+        """A chunk's trigrams (:func:`tokens`), the last thousand kept: they are asked
         for near each other (a gap of the alignment), and a set of trigram strings takes
         ~50 bytes a character — all of them would be most of a large comparison's memory."""
         key = (side, i)
