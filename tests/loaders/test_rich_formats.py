@@ -209,3 +209,49 @@ def test_a_long_pdf_is_laid_out_page_parallel_with_the_same_lines(tmp_path):
     finally:
         stop.set()
         t.join()
+
+
+def test_pdf_lines_are_those_of_pdfminers_own_layout(tmp_path):
+    """The reader lays characters out in lines itself (pdfminer's rule for lines, without its
+    slow grouping of text boxes): the same lines, in reading order, as pdfminer's layout
+    analysis gives — on the policy PDF with its TOC, riders set larger or bold, running
+    header and footer (drawn before the body)."""
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LAParams, LTTextContainer, LTTextLine
+
+    from hikaku.loaders._pdf_reader import read_pdf
+    from tests.policy_docs import make_policy_pdf
+
+    path = make_policy_pdf(tmp_path / "policy.pdf", 2)
+    ours = [[ln.text for ln in page] for page in read_pdf(path)]
+    theirs = []
+    for layout in extract_pages(path, laparams=LAParams()):
+        lines = [ln for box in layout if isinstance(box, LTTextContainer)
+                 for ln in box if isinstance(ln, LTTextLine) and ln.get_text().strip()]
+        lines.sort(key=lambda ln: (round(1 - ln.y1 / layout.height, 3), ln.x0))
+        theirs.append([ln.get_text().strip() for ln in lines])
+    assert ours == theirs
+    assert ours[1][0] == "medical_policy.md 2025-05-28" and ours[1][-1] == "2 / 5"  # header first, footer last
+
+
+def test_pdf_text_inside_a_form_xobject_is_read(tmp_path):
+    """Text drawn inside a form XObject (many generators put a page's body there) is read;
+    pdfminer's layout analysis, which the reader used before, left it out."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    path = tmp_path / "form.pdf"
+    c = canvas.Canvas(str(path))
+    c.beginForm("body")
+    c.setFont("HeiseiMin-W3", 10.5)
+    c.drawString(50, 700, "第1条（目的）")
+    c.drawString(50, 680, "この約款は、フォームの中に書かれています。")
+    c.endForm()
+    c.setFont("HeiseiMin-W3", 14)
+    c.drawString(50, 740, "医療保険約款")
+    c.doForm("body")
+    c.save()
+    doc = load_document(path)
+    assert [c.content for c in doc.chunks] == ["医療保険約款", "第1条（目的）\nこの約款は、フォームの中に書かれています。"]

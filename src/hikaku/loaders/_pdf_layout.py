@@ -14,7 +14,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..document.headings import RANK_TITLE, detect_heading, is_caption
+from ..document.headings import RANK_TITLE, Heading, detect_heading, is_caption
 from ._pdf_reader import PdfLine
 
 __all__ = ["CleanText", "clean_pages", "is_page_number"]
@@ -97,6 +97,8 @@ class _Layout:
     numbered headings use, to tell which other lines are headings and how high."""
 
     def __init__(self, lines: list[PdfLine]) -> None:
+        self._headings: dict[str, Heading | None] = {}  # text -> its numbered heading (each line is asked often)
+        self._ranks: dict[int, float | None] = {}  # id(line) -> heading_rank (the lines outlive this object)
         weight: Counter[tuple[float, bool]] = Counter()
         for ln in lines:
             weight[ln.style] += len(ln.text)
@@ -104,9 +106,15 @@ class _Layout:
         # rank of a numbered heading -> the most prominent style it is set in (not its TOC entry)
         self.kind_styles: dict[float, tuple[float, bool]] = {}
         for ln in lines:
-            h = detect_heading(ln.text, markdown=False)
+            h = self.numbered(ln.text)
             if h is not None and h.kind != "item" and not _TOC_ENTRY.search(ln.text):
                 self.kind_styles[h.rank] = max(ln.style, self.kind_styles.get(h.rank, ln.style))
+
+    def numbered(self, text: str) -> Heading | None:
+        """detect_heading(text), once per text."""
+        if text not in self._headings:
+            self._headings[text] = detect_heading(text, markdown=False)
+        return self._headings[text]
 
     def prominent(self, ln: PdfLine) -> bool:
         """Set larger than the body text, or bold where the body is not."""
@@ -118,9 +126,15 @@ class _Layout:
         """The rank of a line that only its layout makes a heading (no 第N条, no 第2章): just
         above the highest numbered heading set no more prominently than it; a part-like
         title when there is none. None for body text."""
+        key = id(ln)
+        if key not in self._ranks:
+            self._ranks[key] = self._heading_rank(ln)
+        return self._ranks[key]
+
+    def _heading_rank(self, ln: PdfLine) -> float | None:
         text = ln.text.strip()
         if (not self.prominent(ln) or len(text) > MAX_TITLE or _SENTENCE_END.search(text) or "。" in text
-                or detect_heading(text, markdown=False) is not None or is_caption(text) or is_page_number(text)
+                or self.numbered(text) is not None or is_caption(text) or is_page_number(text)
                 or _LIST_START.match(text)):
             return None
         below = [rank for rank, style in self.kind_styles.items() if style <= ln.style]
@@ -135,17 +149,17 @@ class _Layout:
             return False  # entries of a table of contents (or rows of a table): one per line
         if self.heading_rank(prev) is not None or self.heading_rank(ln) is not None:
             return False
-        return _continues(prev.text, ln.text)
+        return self._continues(prev.text, ln.text)
+
+    def _continues(self, prev: str, line: str) -> bool:
+        """Is *line* the rest of the sentence that *prev* began?"""
+        if _SENTENCE_END.search(prev) or self.numbered(prev) is not None:
+            return False
+        if self.numbered(line) is not None or _LIST_START.match(line) or line.startswith("|"):
+            return False
+        return True
 
 
 def _hyphenated(prev: str, line: str) -> bool:
     return len(prev) >= 2 and prev[-2].isalpha() and line[:1].islower()
 
-
-def _continues(prev: str, line: str) -> bool:
-    """Is *line* the rest of the sentence that *prev* began?"""
-    if _SENTENCE_END.search(prev) or detect_heading(prev, markdown=False) is not None:
-        return False
-    if detect_heading(line, markdown=False) is not None or _LIST_START.match(line) or line.startswith("|"):
-        return False
-    return True

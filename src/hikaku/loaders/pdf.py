@@ -1,4 +1,5 @@
-"""PDF with a text layer: lines with their positions and fonts (pdfminer.six), running
+"""PDF with a text layer: lines with their positions and fonts (pdfminer.six parses, hikaku
+lays the characters out in lines: ``_pdf_reader.py``), running
 headers, footers and page numbers removed, broken lines joined, then chunked along the
 headings — numbered ones and those the layout sets apart (a larger or bold line of its
 own); every chunk records its pages.
