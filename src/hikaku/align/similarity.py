@@ -300,18 +300,22 @@ class TextSimilarity:
     def cosine_columns(self, ia: Sequence[int]) -> Callable[[int], np.ndarray]:
         """The TF-IDF cosine of the A chunks *ia* with one B chunk at a time, the A rows
         taken once: ``f(j)`` is ``TextSimilarity.cosine_matrix(self, ia, [j])[:, 0]`` (no
-        section scope) at the cost of one sparse product, however many times it is asked."""
+        section scope), at the cost of the B chunk's terms' postings among *ia*. The rows
+        are held transposed (term × chunk); both products add each chunk's terms in
+        ascending order in float32, so the values are the same to the last bit."""
         with self._lock:
             self._ensure(ia, [])
-            rows = self._vectors("a", ia)
+            by_term = self._vectors("a", ia).T.tocsr()
 
         def column(j: int) -> np.ndarray:
             with self._lock:
                 self._ensure([], [j])  # may widen the vocabulary (terms no A row holds)
                 v = self._vectors("b", [j])
-            m = rows if rows.shape[1] == v.shape[1] else sp.csr_matrix(
-                (rows.data, rows.indices, rows.indptr), shape=(rows.shape[0], v.shape[1]))
-            return np.asarray((m @ v.T).toarray()[:, 0])
+            m = by_term
+            if m.shape[0] < v.shape[1]:  # the new terms' rows, empty
+                indptr = np.concatenate([m.indptr, np.full(v.shape[1] - m.shape[0], m.indptr[-1], m.indptr.dtype)])
+                m = sp.csr_matrix((m.data, m.indices, indptr), shape=(v.shape[1], m.shape[1]))
+            return np.asarray((v @ m).toarray()[0])
 
         return column
 
