@@ -182,14 +182,22 @@ def match_opening(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     or no text that starts like the opening can match (``regex`` partial matching). Only
     the match's groups are meant to be used (its positions are those of the opening)."""
     if len(text) > _OPENING:
-        head = unicodedata.normalize("NFKC", text[:_OPENING])
-        m = pattern.match(head)
-        if m is not None and m.end() < len(head) - _MARGIN:
+        decided, m = _decided_by(pattern, unicodedata.normalize("NFKC", text[:_OPENING]))
+        if decided:
             return m
-        if m is None and _partial(pattern.pattern, pattern.flags).match(head[: len(head) - _MARGIN],
-                                                                       partial=True) is None:
-            return None
     return pattern.match(unicodedata.normalize("NFKC", text))
+
+
+def _decided_by(pattern: re.Pattern[str], head: str) -> tuple[bool, re.Match[str] | None]:
+    """Whether the opening *head* (NFKC) decides the match, and the match: it ends well
+    inside the opening, or no text that starts like the opening can match."""
+    m = pattern.match(head)
+    if m is not None and m.end() < len(head) - _MARGIN:
+        return True, m
+    if m is None and _partial(pattern.pattern, pattern.flags).match(head[: len(head) - _MARGIN],
+                                                                   partial=True) is None:
+        return True, None
+    return False, None
 
 
 def label_of(text: str) -> str | None:
@@ -201,13 +209,8 @@ def label_of(text: str) -> str | None:
 
 def _match_head(pattern: re.Pattern[str], text: str, head: str) -> re.Match[str] | None:
     """:func:`match_opening` of *text*, given *head*, the NFKC of its opening."""
-    m = pattern.match(head)
-    if m is not None and m.end() < len(head) - _MARGIN:
-        return m
-    if m is None and _partial(pattern.pattern, pattern.flags).match(head[: len(head) - _MARGIN],
-                                                                   partial=True) is None:
-        return None
-    return match_opening(pattern, text)
+    decided, m = _decided_by(pattern, head)
+    return m if decided else match_opening(pattern, text)
 
 
 def _heading_match(h: Heading) -> re.Match[str] | None:
