@@ -14,9 +14,9 @@ import unicodedata
 from rapidfuzz.distance import Levenshtein
 
 from .._text import contains_cjk, shorten, split_sentences
-from ..document.headings import match_opening
 from .inline import change_regions, inline_ops
 from .labels import labels
+from .renumbering import LABEL_REF, opening_label
 
 __all__ = ["describe_change", "number_changes", "changed_spans", "label_change"]
 
@@ -26,7 +26,6 @@ _NUMBER = re.compile(
     r"|(?:days?|weeks?|months?|years?|hours?|minutes?|times|percent|yen|dollars?|euros?)\b)?"
     r"|[〇一二三四五六七八九十百千万]+(?:倍|日|円|年|か月|ヶ月|カ月|週間|時間|歳|割)"
 )
-_LABEL = re.compile(r"第[0-9〇一二三四五六七八九十百千]+[編章節款目条](?:の[0-9〇一二三四五六七八九十百千]+)*")
 _TOKEN = re.compile(r"\w+|[^\w\s]", re.UNICODE)
 _WORDLIKE = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaffー]")
 MAX_SUMMARY = 160
@@ -90,13 +89,8 @@ def changed_spans(a: str, b: str, *, max_spans: int = 2) -> list[tuple[str, str]
 
 def label_change(a: str, b: str) -> tuple[str, str] | None:
     """(old, new) when the leading 第N条-style label was renumbered."""
-    a, b = a.lstrip(), b.lstrip()
-    if not (a.startswith("第") and b.startswith("第")):  # only 第 is 第 in NFKC (test_renumbering.py)
-        return None
-    ma, mb = match_opening(_LABEL, a), match_opening(_LABEL, b)  # NFKC of the openings only
-    if ma and mb and ma.group() != mb.group():
-        return ma.group(), mb.group()
-    return None
+    la, lb = opening_label(a), opening_label(b)
+    return (la, lb) if la and lb and la != lb else None
 
 
 def _wording_change(a: str, b: str, L: dict[str, str], ops: list[tuple[int, str]] | None) -> str | None:
@@ -141,7 +135,7 @@ def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = Tru
                 parts.extend(f"{L['deleted_text']}: {q}{shorten(s, 40)}{qc}" for s in sa[i1:i2])
             elif op == "replace":
                 old_s, new_s = " ".join(sa[i1:i2]), " ".join(sb[j1:j2])
-                if renumbered and _LABEL.sub("", unicodedata.normalize("NFKC", old_s)) == _LABEL.sub(
+                if renumbered and LABEL_REF.sub("", unicodedata.normalize("NFKC", old_s)) == LABEL_REF.sub(
                     "", unicodedata.normalize("NFKC", new_s)
                 ):
                     continue

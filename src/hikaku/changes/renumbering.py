@@ -20,26 +20,29 @@ from ..document import Chunk, Document
 from ..document.headings import match_opening
 from ..document.structure import NumberingSection, first_lines, numbering_sections
 
-__all__ = ["LABEL_REF", "Renumbering", "renumbering_of", "section_of"]
+__all__ = ["LABEL_REF", "Renumbering", "opening_label", "renumbering_of", "section_of"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 LABEL_REF = re.compile(rf"第{_NUM}[編章節款目条](?:の{_NUM})*")
 
 
+def opening_label(text: str) -> str | None:
+    """The 第N条-style number *text* opens with (NFKC), as written. A text opens with 第 in
+    NFKC only if it does as written (no other character has 第 as its compatibility form:
+    tests/changes/test_renumbering.py): most texts are spared NFKC here."""
+    text = text.lstrip()
+    m = match_opening(LABEL_REF, text) if text.startswith("第") else None
+    return m.group() if m is not None else None
+
+
 def _label(chunk: Chunk) -> str | None:
     """The number a chunk is cited by (第5条, 第2章), as written in its text."""
     text = chunk.content.lstrip()
-    # a text opens with 第 in NFKC only if it does as written (no other character has 第 as its
-    # compatibility form: tests/changes/test_renumbering.py): most chunks are spared NFKC here
-    m = match_opening(LABEL_REF, text) if text.startswith("第") else None
-    if m is not None:
-        return m.group()
-    if not text.startswith(("（", "(")):
-        return None
+    found = opening_label(text)
+    if found is not None or not text.startswith(("（", "(")):
+        return found
     lines = first_lines(chunk.content, 3)[1:3]
-    first = next((ln for ln in lines if ln.strip()), "").lstrip()  # after a caption 「（目的）」
-    m = match_opening(LABEL_REF, first) if first.startswith("第") else None
-    return m.group() if m is not None else None
+    return opening_label(next((ln for ln in lines if ln.strip()), ""))  # after a caption 「（目的）」
 
 
 @dataclass
