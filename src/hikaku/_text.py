@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 __all__ = [
+    "lowered",
     "normalize",
     "match_key",
     "without_label",
@@ -28,8 +29,18 @@ def normalize(text: str) -> str:
     """
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
-    out = " ".join(text.split())
-    return text if out == text else out  # the text itself when it was normal: one copy in memory
+    return _same_or(text, " ".join(text.split()))
+
+
+def lowered(text: str) -> str:
+    """*text* lower-cased; *text* itself when that changes nothing (Japanese)."""
+    return _same_or(text, text.lower())
+
+
+def _same_or(text: str, derived: str) -> str:
+    """*text* itself when *derived* equals it: one copy of each text in memory, not two
+    (a large comparison keeps the normalised and lower-cased forms of every chunk)."""
+    return text if derived == text else derived
 
 
 def match_key(text: str) -> str:

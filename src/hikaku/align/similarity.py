@@ -24,6 +24,8 @@ import scipy.sparse as sp
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
+from .._text import lowered
+
 __all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
 
 _BITS = 22
@@ -41,13 +43,6 @@ class SimilarityParams:
     word_weight: float = 2.0
     cosine_weight: float = 0.5
     idf_sample: int = 1500
-
-
-def _lower(text: str) -> str:
-    """*text* lower-cased; *text* itself when that changes nothing (Japanese): one copy of
-    each text in memory, not two."""
-    low = text.lower()
-    return text if low == text else low
 
 
 def normalize_for_similarity(text: str) -> str:
@@ -147,8 +142,8 @@ class TextSimilarity:
         """*normalized*: the texts are already NFKC with collapsed whitespace."""
         self.p = params
         if normalized:
-            self.norm_a = [_lower(t) for t in texts_a]
-            self.norm_b = [_lower(t) for t in texts_b]
+            self.norm_a = [lowered(t) for t in texts_a]
+            self.norm_b = [lowered(t) for t in texts_b]
         else:
             self.norm_a = [normalize_for_similarity(t) for t in texts_a]
             self.norm_b = [normalize_for_similarity(t) for t in texts_b]

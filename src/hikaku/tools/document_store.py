@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
-from .._text import normalize, shorten, split_sentences
+from .._text import lowered, normalize, shorten, split_sentences
 from ..document import Chunk, Document
 from ..index import DocumentIndex
 from ._literal_index import BigramIndex
@@ -70,9 +70,7 @@ class DocumentStore:
     def _lower(self, k: int) -> str:
         got = self._low.get(k)
         if got is None:
-            text = self._normalized(k)[0]
-            low = text.lower()
-            got = self._low[k] = text if low == text else low  # no copy of a text without capitals
+            got = self._low[k] = lowered(self._normalized(k)[0])
         return got
 
     @cached_property
