@@ -88,3 +88,25 @@ def test_only_the_last_trigram_sets_are_kept(monkeypatch):
         sim.tokens("a", i)
     assert len(sim._tokens) == 2
     assert sim.tokens("a", 0) == first  # computed again, the same
+
+
+def test_texts_are_normalised_when_first_asked_for_and_only_those():
+    from hikaku.align import SimilarityParams
+
+    sim = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0], params=SimilarityParams(idf_sample=2))
+    assert set(sim.norm_a._made) == {0} and set(sim.norm_b._made) == {0}  # the focus and the IDF sample
+    assert sim.norm_a[1] == "the insurer pays within 30 days."
+    assert set(sim.norm_a._made) == {0, 1} and len(sim.norm_a) == len(_A)
+
+
+def test_released_features_are_made_again_to_the_same_bits():
+    """The run lets the similarity's features go before the rows are built; a score asked
+    for after that is computed again, and is the same to the last bit."""
+    sim = TextSimilarity(_A, _B, focus_a=[0, 3], focus_b=[0, 3])
+    before = (sim.matrix([0, 1, 2, 3], [0, 1, 2, 3]), sim.group_matrix([(0, 1)], [(0,), (1, 2)]),
+              sim.pairwise([0, 3], [0, 3]), sim.cosine_matrix([1, 2], [2, 3]))
+    sim.release()
+    assert sim._counts.shape[0] == 0 and not sim._rows and not sim.norm_a._made
+    after = (sim.matrix([0, 1, 2, 3], [0, 1, 2, 3]), sim.group_matrix([(0, 1)], [(0,), (1, 2)]),
+             sim.pairwise([0, 3], [0, 3]), sim.cosine_matrix([1, 2], [2, 3]))
+    assert all(x.tolist() == y.tolist() for x, y in zip(before, after))

@@ -141,12 +141,9 @@ class TextSimilarity:
     ) -> None:
         """*normalized*: the texts are already NFKC with collapsed whitespace."""
         self.p = params
-        if normalized:
-            self.norm_a = [lowered(t) for t in texts_a]
-            self.norm_b = [lowered(t) for t in texts_b]
-        else:
-            self.norm_a = [normalize_for_similarity(t) for t in texts_a]
-            self.norm_b = [normalize_for_similarity(t) for t in texts_b]
+        form = lowered if normalized else normalize_for_similarity
+        self.norm_a = _Normalised(texts_a, form)
+        self.norm_b = _Normalised(texts_b, form)
         focus_a = list(range(len(texts_a))) if focus_a is None else sorted(set(focus_a))
         focus_b = list(range(len(texts_b))) if focus_b is None else sorted(set(focus_b))
         self._rows: dict[tuple[str, int], int] = {}
@@ -172,6 +169,18 @@ class TextSimilarity:
         self._idf = (np.log((1.0 + self._n_docs) / (1.0 + df)) + 1.0).astype(np.float32)
         keep = rows < len(focus_a) + len(focus_b)
         self._store(idf_keys[: len(focus_a) + len(focus_b)], rows[keep], cols[keep], vals[keep])
+
+    def release(self) -> None:
+        """Drop the chunks' features and texts made so far; the vocabulary and the IDF stay,
+        so a chunk asked for again is featurised into the same row as before (the same
+        scores to the last bit: every row is weighed on its own)."""
+        with self._lock:
+            self._rows.clear()
+            self._tokens.clear()
+            self._counts = sp.csr_matrix((0, len(self._vocab_keys)), dtype=np.float32)
+            self._weighted = sp.csr_matrix((0, len(self._vocab_keys)), dtype=np.float32)
+            self.norm_a.clear()
+            self.norm_b.clear()
 
     # -- features ------------------------------------------------------------------------
     def tokens(self, side: str, i: int) -> frozenset[str]:
@@ -344,6 +353,29 @@ class TextSimilarity:
 
     def group(self, ia: Sequence[int], ib: Sequence[int]) -> float:
         return float(self.group_matrix([ia], [ib])[0, 0])
+
+
+class _Normalised:
+    """The texts in the form the similarity compares (``form(texts[i])``), each made when
+    first asked for and then kept: most chunks of a large comparison are settled twins
+    that no score ever reads, and their lower-cased copies were a tenth of its memory."""
+
+    def __init__(self, texts: Sequence[str], form: Callable[[str], str]) -> None:
+        self._texts = texts
+        self._form = form
+        self._made: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def clear(self) -> None:
+        self._made.clear()
+
+    def __getitem__(self, i: int) -> str:
+        got = self._made.get(i)
+        if got is None:
+            got = self._made[i] = self._form(self._texts[i])
+        return got
 
 
 def _distinct(values: np.ndarray) -> np.ndarray:

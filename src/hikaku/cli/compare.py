@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
 
     from .._compare import compare, plan_model
     from ..llm import llm_environment
-    from ..renderers import RenderOptions, check, format_for_path, render
+    from ..renderers import RenderOptions, check, format_for_path, render, render_bytes
     from ..settings import resolve_options
     from ..workflow.checkpoint import check_checkpoint, default_checkpoint_path, new_run_id
 
@@ -212,21 +212,24 @@ def run(args: argparse.Namespace) -> int:
                 say(f"{ask.recorded} decision(s) recorded in {args.decisions}")
     for note in result.notes:
         say(f"note: {note}")
-    report = render(result, fmt, render_options)
-    data = report.encode("utf-8") if isinstance(report, str) else report
-    if args.output:
-        write_atomically(args.output, data)
-    elif isinstance(report, bytes):
+    if args.output:  # the file's bytes made directly (a large JSON is never also a str)
+        write_atomically(args.output, render_bytes(result, fmt, render_options))
+    else:
+        _to_stdout(render(result, fmt, render_options))
+    return 1 if args.exit_code and differs(result) else 0
+
+
+def _to_stdout(report: str | bytes) -> None:
+    if isinstance(report, bytes):
         sys.stdout.flush()
         sys.stdout.buffer.write(report)
         sys.stdout.buffer.flush()
-    else:
-        out = sys.stdout
-        if (out.encoding or "").lower().replace("-", "") != "utf8" and hasattr(out, "reconfigure"):
-            out.reconfigure(encoding="utf-8")
-        out.write(report)
-        out.flush()
-    return 1 if args.exit_code and differs(result) else 0
+        return
+    out = sys.stdout
+    if (out.encoding or "").lower().replace("-", "") != "utf8" and hasattr(out, "reconfigure"):
+        out.reconfigure(encoding="utf-8")
+    out.write(report)
+    out.flush()
 
 
 def differs(result: ComparisonResult) -> bool:

@@ -48,6 +48,12 @@ class CachedEmbedder:
         self.misses = 0
         self._cache = SqliteCache(self.path, _SCHEMA, what="embedding cache")
 
+    def release(self) -> None:
+        """Let the wrapped model go of what it can reload (its weights)."""
+        release = getattr(self.inner, "release", None)
+        if release is not None:
+            release()
+
     @staticmethod
     def _key(text: str) -> str:
         return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -128,6 +128,10 @@ class USEEmbedder:
             model._backend = backend
         return model
 
+    def release(self) -> None:
+        """Let go of the model's weights (~100 MB); the next :meth:`embed` loads them again."""
+        self.__dict__.pop("_model", None)
+
     def model_input(self, text: str) -> str:
         """What the model sees of *text*: its opening, numbers masked."""
         cut = text[: self.max_chars]

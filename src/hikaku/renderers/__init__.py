@@ -31,6 +31,7 @@ __all__ = [
     "check",
     "format_for_path",
     "render",
+    "render_bytes",
     "renderer",
 ]
 
@@ -120,3 +121,14 @@ def render(result: ComparisonResult, fmt: str = "md", options: RenderOptions | N
     module = importlib.import_module(f"{__name__}.{info.module}")
     out: str | bytes = module.render(result, options)
     return out
+
+
+def render_bytes(result: ComparisonResult, fmt: str = "md", options: RenderOptions | None = None) -> bytes:
+    """:func:`render` as the bytes of a file (text in UTF-8). A renderer may make them
+    directly (``render_bytes`` in its module: JSON), without the text in between."""
+    options = options or RenderOptions()
+    info = check(fmt, options)
+    module = importlib.import_module(f"{__name__}.{info.module}")
+    direct = getattr(module, "render_bytes", None)
+    out: str | bytes = direct(result, options) if direct is not None else module.render(result, options)
+    return out.encode("utf-8") if isinstance(out, str) else out

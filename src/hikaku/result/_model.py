@@ -178,6 +178,11 @@ class ComparisonResult(BaseModel):
     def to_json(self, indent: int | None = 2) -> str:
         return self.model_dump_json(by_alias=True, indent=indent)
 
+    def to_json_bytes(self, indent: int | None = 2) -> bytes:
+        """:meth:`to_json` encoded in UTF-8, made as bytes directly: a large result's JSON is
+        never also held as a Python string (two to four bytes a character)."""
+        return self.__pydantic_serializer__.to_json(self, indent=indent, by_alias=True)
+
     @classmethod
     def from_json(cls, text: str | bytes) -> ComparisonResult:
         return cls.model_validate_json(text)

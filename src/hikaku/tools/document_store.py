@@ -135,6 +135,13 @@ class DocumentStore:
                 out.append((k, self._to_original(k, spans)))
         return out
 
+    def release(self) -> None:
+        """Drop what the searches made and kept (normalised and lower-cased texts, the literal
+        index): each is made again if a search comes."""
+        self._norm.clear()
+        self._low.clear()
+        self.__dict__.pop("_bigrams", None)
+
     @cached_property
     def _paths(self) -> list[tuple[str, ...]]:
         return [c.structure.heading_path for c in self.document.chunks]

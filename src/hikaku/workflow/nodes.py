@@ -250,6 +250,7 @@ def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime
 def format_output(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
     rt = runtime.context
     rt.report_progress("report", 0, 1)
+    rt.release_search()  # nothing is searched from here on: the memory goes to the rows
     result = build_result(rt, state)
     rt.report_progress("report", 1, 1)
     return {"result": result, "current_step": "format_output"}

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .._memory import give_back
 from .._text import match_key, without_label
 from ..agent import AgentPolicy, OfflinePolicy, PolicyParams, group_text
 from ..agent.budget import RunBudget
@@ -134,6 +135,7 @@ def build_runtime(
                                number_free_keys=(free_a, free_b), sections=sections, constraints=constraints,
                                labels=([c.structure.structural_label for c in a.chunks],
                                        [c.structure.structural_label for c in b.chunks]))
+    give_back()  # the plan's scratch: the agent phase grows in it, not above it
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
     examined = set(agent_groups)
@@ -146,6 +148,7 @@ def build_runtime(
         summarizer = LLMSummarizer(chat_model, model_name=model_name or "", lang=o.lang,
                                    cache_path=user_dir() / "cache" / "summaries.sqlite")
     index_settings = o.index_settings()
+    owns_embedder = embedder is None
     embedder = embedder or embedder_for(index_settings, env)
     tokenizer = tokenizer or get_tokenizer(index_settings.tokenizer)
 
@@ -172,7 +175,7 @@ def build_runtime(
         embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=fingerprint,
         run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
         window=AgentWindow(policy.concurrency) if policy.concurrency is not None else None,
-        review=ReviewContext(applied, ask=ask, certain=calibration.certain.value),
+        review=ReviewContext(applied, ask=ask, certain=calibration.certain.value), owns_embedder=owns_embedder,
     )
     rt.timed("plan", started)
     if progress is not None:

@@ -1,0 +1,61 @@
+"""When the alignment is resolved, the run lets go of what only the search needed before it
+builds the rows (the similarity's features, the stores' search texts and literal index, the
+embedding model's weights when the run made the model), and the result is the same."""
+
+from dataclasses import replace
+
+import hikaku
+from hikaku import load_document, resolve_options
+from hikaku.embeddings import HashingEmbedder
+from hikaku.workflow import build_graph, build_runtime
+
+from ..helpers import EXAMPLES
+
+
+class ReleasingEmbedder(HashingEmbedder):
+    """A hashing embedder that counts the times it is asked to let its weights go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.released = 0
+
+    def release(self) -> None:
+        self.released += 1
+
+
+def _runtime(embedder, tokenizer):
+    return build_runtime(load_document(EXAMPLES / "shugyo_kisoku_v1.md", id_prefix="a"),
+                         load_document(EXAMPLES / "shugyo_kisoku_v2.md", id_prefix="b"),
+                         resolve_options(), embedder=embedder, tokenizer=tokenizer)
+
+
+def test_the_search_is_let_go_before_the_rows_and_the_result_is_the_same(sudachi):
+    embedder = ReleasingEmbedder()
+    rt = _runtime(embedder, sudachi)
+    state = build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
+    assert rt.similarity._counts.shape[0] == 0 and not rt.similarity._rows  # features let go …
+    assert not rt.stores.b._low and "_bigrams" not in rt.stores.b.__dict__  # … and the search texts
+    assert embedder.released == 0  # the caller's model: it may serve other runs
+    expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
+                              embedder=HashingEmbedder(), tokenizer=sudachi)
+    assert [c.model_dump() for c in state["result"].changes] == [c.model_dump() for c in expected.changes]
+    assert any(c.type != "unchanged" for c in expected.changes)
+
+
+def test_a_model_the_run_made_lets_its_weights_go_and_a_search_after_finds_the_same(sudachi):
+    embedder = ReleasingEmbedder()
+    rt = replace(_runtime(embedder, sudachi), owns_embedder=True)
+    store = rt.stores.b
+    found = store.find_literal("従業員", case_sensitive=False, limit=100)
+    assert found[0] and store._low
+    rt.release_search()
+    assert embedder.released == 1 and not store._low
+    assert store.find_literal("従業員", case_sensitive=False, limit=100) == found  # made again, the same
+
+
+def test_the_use_model_lets_its_weights_go_and_loads_them_again(use_embedder):
+    v = use_embedder.embed(["保険金を支払います。"])
+    assert "_model" in use_embedder.__dict__
+    use_embedder.release()
+    assert "_model" not in use_embedder.__dict__
+    assert use_embedder.embed(["保険金を支払います。"]).tolist() == v.tolist()
