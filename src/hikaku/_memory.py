@@ -3,8 +3,8 @@
 The C allocator keeps the memory a phase freed for the next allocations, but only memory at
 the top of its heap goes back to the system by itself: after the plan of a 2 × 50,000-chunk
 comparison, whose scratch strings, lists and arrays of all sizes were freed in between
-objects that live on, the process held ~130 MB it no longer used, and the next phase grew on
-top of it (the run's peak is what a machine must have). glibc's ``malloc_trim`` returns the
+objects that live on, the process held 130–220 MB it no longer used, and the next phase grew
+on top of it (the run's peak is what a machine must have). glibc's ``malloc_trim`` returns the
 free pages inside the heap too. Elsewhere (another C library, macOS, Windows) nothing is done.
 """
 
