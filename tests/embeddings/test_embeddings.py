@@ -78,4 +78,7 @@ def test_batches_in_parallel_threads_give_the_vectors_of_one_thread(use_embedder
     one = USEEmbedder(batch_size=2, workers=1).embed(texts)
     assert np.array_equal(USEEmbedder(batch_size=2, workers=2).embed(texts), one)  # bit for bit
     assert np.allclose(np.vstack([use_embedder.embed([t]) for t in texts]), one, atol=1e-5)
-    assert np.array_equal(one[0], one[1])  # the same text once numbers are masked
+    # the same text once numbers are masked: the same input, the same vector (alone: two rows of one
+    # batch may differ in the last bits, by the CPU's BLAS kernels — seen on AMD EPYC, not on Intel Xeon)
+    assert np.array_equal(use_embedder.embed([texts[0]]), use_embedder.embed([texts[1]]))
+    assert np.allclose(one[0], one[1], atol=1e-6)

@@ -8,7 +8,8 @@ widths apart; a space goes where two characters are farther apart than a tenth o
 larger one's size; lines are ordered top to bottom, then left to right (a footer drawn first
 does not come first). pdfminer's layout analysis beyond lines (text boxes and their
 hierarchical grouping) is not run: hikaku orders the lines itself, and that analysis was a
-third of the reading time.
+third of the reading time. The content streams are tokenised by :mod:`._pdf_content` (one
+regular expression, pdfminer's objects; pdfminer's parser where it declines).
 
 pypdfium2 (PDFium) was measured as the reader and not taken: PDFium's text depends on the
 fonts installed — a text object of one character in a CJK font without a font file is
@@ -167,13 +168,15 @@ def _device(rsrcmgr: Any) -> Any:
 
 def _pages(path: Path, pagenos: range | None = None) -> Any:
     """(characters, page height) of each page of *pagenos* (all: None)."""
-    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfinterp import PDFResourceManager
     from pdfminer.pdfpage import PDFPage
+
+    from ._pdf_content import interpreter as fast_interpreter
 
     with open(path, "rb") as fp:
         rsrcmgr = PDFResourceManager(caching=True)
         device = _device(rsrcmgr)
-        interpreter = PDFPageInterpreter(rsrcmgr, device)
+        interpreter = fast_interpreter(rsrcmgr, device)
         for k, page in enumerate(PDFPage.get_pages(fp, caching=True)):
             if pagenos is not None:
                 if k >= pagenos.stop:
