@@ -145,3 +145,27 @@ def test_a_literal_search_lists_the_first_matches_and_stops_counting_after_one_m
     store = tool.stores.a
     found, total = store.find_literal("速やかに", case_sensitive=False)
     assert total == 30 and [k for k, _ in found] == list(range(0, 90, 3))
+
+
+def test_the_same_literal_search_again_is_answered_from_memory_with_the_same_result(monkeypatch):
+    from hikaku.tools import document_store
+
+    chunks = [f"第{i + 1}条 保険金は{'速やかに' if i % 3 == 0 else ''}支払う。" for i in range(30)]
+    tool = _tool(chunks)
+    store = tool.stores.a
+    calls = []
+    real = store._find_literal
+    monkeypatch.setattr(store, "_find_literal", lambda *a, **k: calls.append(a) or real(*a, **k))
+    first = tool.execute(pattern="速やかに", document_id="A")
+    again = tool.execute(pattern="速やかに", document_id="A")
+    assert again.output == first.output and len(first.output) == 10 and len(calls) == 1
+    assert [m["position"] for m in first.output] == list(range(0, 30, 3))
+    tool.execute(pattern="速やかに", document_id="A", case_sensitive=True)  # another search
+    assert len(calls) == 2
+    monkeypatch.setattr(document_store, "LITERAL_MEMO", 2)  # bounded: the oldest goes
+    tool.execute(pattern="保険金", document_id="A")
+    assert len(store._found) == 2
+    tool.execute(pattern="速やかに", document_id="A")
+    assert len(calls) == 4
+    store.release()  # the search's memory goes with the rest of it
+    assert not store._found

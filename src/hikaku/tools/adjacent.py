@@ -42,5 +42,5 @@ class GetAdjacentChunksTool(BaseTool):
             rng = range(max(0, pos - p.count), pos)
         else:
             rng = range(pos + 1, min(len(chunks), pos + 1 + p.count))
-        out = [store.view(chunks[i], offset=i - pos) for i in rng]
+        out = [store.view(chunks[i], position=i, offset=i - pos) for i in rng]
         return out, [], len(out)

@@ -17,6 +17,7 @@ from .summaries import HeadingSummarizer
 __all__ = ["DocumentStore", "StoreSet"]
 
 SUMMARY_CHARS = 200
+LITERAL_MEMO = 4096  # literal searches remembered (a document's terms recur: the same answer, not the same work)
 
 
 class DocumentStore:
@@ -38,6 +39,8 @@ class DocumentStore:
         # made for the chunks a search looks into, when it looks
         self._norm: dict[int, tuple[str, list[int] | None]] = {}
         self._low: dict[int, str] = {}
+        # literal searches already answered: (needle, case_sensitive, limit) -> their answer
+        self._found: dict[tuple[str, bool, int | None], tuple[list[tuple[int, list[tuple[int, int]]]], int]] = {}
 
     @property
     def id(self) -> str:
@@ -49,13 +52,13 @@ class DocumentStore:
     def position(self, chunk_id: str) -> int | None:
         return self.document.position(chunk_id)
 
-    def view(self, chunk: Chunk, **extra: Any) -> dict[str, Any]:
-        """A chunk as tools return it."""
+    def view(self, chunk: Chunk, *, position: int | None = None, **extra: Any) -> dict[str, Any]:
+        """A chunk as tools return it (*position*: its position when the caller knows it)."""
         return {
             "id": chunk.id,
             "content": chunk.content,
             "metadata": chunk.metadata,
-            "position": self.position(chunk.id),
+            "position": self.position(chunk.id) if position is None else position,
             **extra,
         }
 
@@ -96,7 +99,20 @@ class DocumentStore:
         text, in document order: the first *limit* of them, and how many there are — with a
         *limit*, counted up to ``limit + 1`` (more than *limit*: the search stops there, so
         that a common word costs no more than a rare one in a long document). Uses the
-        bigram index to look only where it can occur."""
+        bigram index to look only where it can occur. The same search again (a term many
+        chunks share) is answered from memory: the document does not change during a run;
+        the caller must not change the lists it gets."""
+        key = (needle, case_sensitive, limit)
+        got = self._found.get(key)
+        if got is None:
+            got = self._find_literal(needle, case_sensitive=case_sensitive, limit=limit)
+            if len(self._found) >= LITERAL_MEMO:
+                self._found.pop(next(iter(self._found)))  # the oldest
+            self._found[key] = got
+        return got
+
+    def _find_literal(self, needle: str, *, case_sensitive: bool,
+                      limit: int | None) -> tuple[list[tuple[int, list[tuple[int, int]]]], int]:
         if not case_sensitive and not self.lower_preserves_positions:
             raise ValueError("lower-cased search is not position-preserving for this document")
         text_of = self._lower if not case_sensitive else (lambda k: self._normalized(k)[0])
@@ -140,6 +156,7 @@ class DocumentStore:
         index): each is made again if a search comes."""
         self._norm.clear()
         self._low.clear()
+        self._found.clear()
         self.__dict__.pop("_bigrams", None)
 
     @cached_property

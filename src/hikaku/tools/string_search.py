@@ -59,7 +59,7 @@ class StringSearchTool(BaseTool):
             raise ToolFailure(f"the pattern took longer than {self.timeout_s:g} s to match; simplify it") from None
         chunks = store.document.chunks
         matches = [
-            store.view(chunks[k], positions=[list(sp) for sp in spans], match_count=len(spans))
+            store.view(chunks[k], position=k, positions=[list(sp) for sp in spans], match_count=len(spans))
             for k, spans in found[: self.max_results]
         ]
         return matches, [float(m["match_count"]) for m in matches], total
