@@ -27,12 +27,13 @@ from functools import partial
 
 import numpy as np
 
+from ._trigrams import shared_counts
 from .anchors import longest_increasing_subsequence, unique_pairs
 from .calibration import Calibration, load_calibration
 from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
 from .sections import ScopedSimilarity, SectionMap
-from .similarity import SimilarityParams, TextSimilarity, derivation
+from .similarity import SimilarityParams, TextSimilarity
 
 __all__ = ["AlignmentParams", "PlannedGroup", "Plan", "plan_alignment"]
 
@@ -208,15 +209,24 @@ class _GapPlanner:
         if not self.p.allow_merges:
             return scores
         n, m = len(ia), len(ib)
+        if n < 2 and m < 2:
+            return scores
         kappa = self.p.calibration.derivation.value
+        from_a, from_b = self._derivations(ia, ib)
         for da, db in OPS[1:]:
             if da > n or db > m:
                 continue
             ga = [tuple(ia[r - da + 1: r + 1]) for r in range(da - 1, n)]
             gb = [tuple(ib[c - db + 1: c + 1]) for c in range(db - 1, m)]
-            forbidden = self.cons.forbidden  # (fixed chunks are in no gap)
-            ok = np.array([[(not forbidden or self.cons.allows(x, y)) and self._derives(x, y) >= kappa for y in gb]
-                           for x in ga], dtype=bool)
+            # how much every part draws from the other side, the least (_derives, for every cell):
+            # a split's B parts from its A chunk, a merge's A parts from its B chunk
+            if da == 1:  # OPS: one side is always a single chunk
+                least = np.minimum.reduce([from_a[:, k: m - db + 1 + k] for k in range(db)])
+            else:
+                least = np.minimum.reduce([from_b[k: n - da + 1 + k, :] for k in range(da)])
+            ok = least >= kappa
+            if self.cons.forbidden:  # (fixed chunks are in no gap)
+                ok &= np.array([[self.cons.allows(x, y) for y in gb] for x in ga], dtype=bool).reshape(ok.shape)
             full = np.full((n, m), -np.inf)
             if ok.any():  # scored only where some cell is offered (each cell on its own: the same values)
                 rows, cols = np.flatnonzero(ok.any(axis=1)), np.flatnonzero(ok.any(axis=0))
@@ -227,11 +237,16 @@ class _GapPlanner:
             scores[(da, db)] = full
         return scores
 
-    def _derives(self, ga: tuple[int, ...], gb: tuple[int, ...]) -> float:
-        """How much every part of a split or merge draws from the other side (the least)."""
-        if len(ga) == 1:
-            return min(derivation(self.sim, "b", j, "a", ga[0]) for j in gb)
-        return min(derivation(self.sim, "a", i, "b", gb[0]) for i in ga)
+    def _derivations(self, ia: list[int], ib: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """For every A chunk *i* and B chunk *j* of a gap: the share of *j*'s trigrams found
+        in *i* (``derivation(sim, "b", j, "a", i)``) and of *i*'s found in *j* — from one
+        count of the trigrams they share (:mod:`._trigrams`), the same values to the bit."""
+        codes_a = [self.sim.trigram_codes("a", i) for i in ia]
+        codes_b = [self.sim.trigram_codes("b", j) for j in ib]
+        shared = shared_counts(codes_a, codes_b)
+        len_a = np.array([len(c) for c in codes_a], dtype=np.int64)
+        len_b = np.array([len(c) for c in codes_b], dtype=np.int64)
+        return shared / len_b[None, :], shared / len_a[:, None]
 
     def _group(self, ga: tuple[int, ...], gb: tuple[int, ...], score: float, margin: float,
                window: tuple[int, int]) -> PlannedGroup:

@@ -25,6 +25,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
 from .._text import lowered
+from ._trigrams import trigram_codes
 
 __all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
 
@@ -194,6 +195,11 @@ class TextSimilarity:
             if len(self._tokens) > _TOKEN_SETS:
                 self._tokens.pop(next(iter(self._tokens)), None)  # the oldest
         return got
+
+    def trigram_codes(self, side: str, i: int) -> np.ndarray:
+        """A chunk's trigrams as sorted integer codes (:func:`._trigrams.trigram_codes`): the
+        set :meth:`tokens` gives, made for a whole gap at once and not kept."""
+        return trigram_codes(self._text((side, i)))
 
     def length_ratio(self, ia: Sequence[int], ib: Sequence[int]) -> float:
         """|log(length of A's texts / length of B's)|: 0 for equal lengths."""
