@@ -62,10 +62,16 @@ _B = ["第1条 保険金は遅滞なく支払う。", "qqq zzz unseen words", "T
 
 def test_cosine_columns_equal_the_cosine_matrix_also_for_chunks_with_unseen_terms():
     sim = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
-    column = sim.cosine_columns([0, 1, 2, 3])
+    columns = sim.cosine_columns([0, 1, 2, 3])
     fresh = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
     for j in (1, 2, 3, 0):  # B 1 widens the vocabulary after the A rows were taken
-        assert column(j).tolist() == fresh.cosine_matrix([0, 1, 2, 3], [j])[:, 0].tolist()
+        assert columns([j])[0].tolist() == fresh.cosine_matrix([0, 1, 2, 3], [j])[:, 0].tolist()
+    # several B chunks at once, unseen terms among them: each row the same as asked for alone
+    batch = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
+    alone = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
+    both = batch.cosine_columns([0, 1, 2, 3])([3, 1, 2])
+    one = alone.cosine_columns([0, 1, 2, 3])
+    assert [row.tolist() for row in both] == [one([j])[0].tolist() for j in (3, 1, 2)]
 
 
 def test_features_are_the_same_counted_in_blocks(monkeypatch):

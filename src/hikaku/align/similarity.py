@@ -307,27 +307,29 @@ class TextSimilarity:
             va, vb = self._vectors("a", ia), self._vectors("b", ib)
         return (va @ vb.T).toarray()
 
-    def cosine_columns(self, ia: Sequence[int]) -> Callable[[int], np.ndarray]:
-        """The TF-IDF cosine of the A chunks *ia* with one B chunk at a time, the A rows
-        taken once: ``f(j)`` is ``TextSimilarity.cosine_matrix(self, ia, [j])[:, 0]`` (no
-        section scope), at the cost of the B chunk's terms' postings among *ia*. The rows
-        are held transposed (term × chunk); both products add each chunk's terms in
-        ascending order in float32, so the values are the same to the last bit."""
+    def cosine_columns(self, ia: Sequence[int]) -> Callable[[Sequence[int]], np.ndarray]:
+        """The TF-IDF cosine of the A chunks *ia* with B chunks, the A rows taken once:
+        ``f(js)[k]`` is ``TextSimilarity.cosine_matrix(self, ia, [js[k]])[:, 0]`` (no section
+        scope), at the cost of the B chunks' terms' postings among *ia*. The rows are held
+        transposed (term × chunk); both products add each chunk's terms in ascending order in
+        float32, one B chunk's row on its own (the sparse product's rows are independent), so
+        the values are the same to the last bit, asked for one B chunk or several at once."""
         with self._lock:
             self._ensure(ia, [])
             by_term = self._vectors("a", ia).T.tocsr()
 
-        def column(j: int) -> np.ndarray:
+        def columns(js: Sequence[int]) -> np.ndarray:
             with self._lock:
-                self._ensure([], [j])  # may widen the vocabulary (terms no A row holds)
-                v = self._vectors("b", [j])
+                for j in js:  # one at a time: the vocabulary grows as when each is asked for alone
+                    self._ensure([], [j])  # may widen the vocabulary (terms no A row holds)
+                v = self._vectors("b", js)
             m = by_term
             if m.shape[0] < v.shape[1]:  # the new terms' rows, empty
                 indptr = np.concatenate([m.indptr, np.full(v.shape[1] - m.shape[0], m.indptr[-1], m.indptr.dtype)])
                 m = sp.csr_matrix((m.data, m.indices, indptr), shape=(v.shape[1], m.shape[1]))
-            return np.asarray((v @ m).toarray()[0])
+            return np.asarray((v @ m).toarray())
 
-        return column
+        return columns
 
     def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
         """Similarity between concatenations: each A group against each B group."""

@@ -105,7 +105,7 @@ class PlanView:
         self._claims: dict[str, Claim] = {}  # b id -> claim by a decision
         self._synced = 0
         self._in_question: list[int] | None = None  # A positions the plan did not settle
-        self._cosines: Callable[[int], np.ndarray] | None = None  # of those with one B chunk
+        self._cosines: Callable[[Sequence[int]], np.ndarray] | None = None  # of those with B chunks
         self._pools: dict[int, np.ndarray] = {}  # B section -> which of those may pair with it
         self._rival_cache: dict[int, list[tuple[int, float]]] = {}
 
@@ -168,38 +168,38 @@ class PlanView:
         """For each B chunk, its best similarity with an A chunk in question other than the
         group's own (0.0 without a rival): the competition the candidate's *lead* is over."""
         own = {self.a.position(i) for i in a_ids}
-        out = []
-        for b_id in b_ids:
-            j = self.b.position(b_id)
-            rivals = self._rivals(j) if j is not None else []
-            out.append(next((s for i, s in rivals if i not in own), 0.0))
-        return out
+        js = [self.b.position(b_id) for b_id in b_ids]
+        self._find_rivals([j for j in js if j is not None])
+        return [next((s for i, s in self._rival_cache[j] if i not in own), 0.0) if j is not None else 0.0
+                for j in js]
 
-    def _rivals(self, j: int) -> list[tuple[int, float]]:
+    def _find_rivals(self, js: list[int]) -> None:
         """The A chunks in question (not settled by the plan, of a corresponding section)
-        most similar to B chunk *j*, best first: a few found by the cheap cosine, scored in
-        full (enough to skip the asking group's own chunks)."""
-        if j not in self._rival_cache:
-            if self._in_question is None:
-                self._in_question = [i for i in range(len(self.a.chunks))
-                                     if (g := self.plan.group_of_a.get(i)) is None or not g.certain]
-            question = self._in_question
-            top: list[tuple[int, float]] = []
-            if question:
-                if self._cosines is None:  # the A rows are sliced once, not once per B chunk
-                    self._cosines = self.similarity.cosine_columns(question)
-                # those of a corresponding section: the same for every B chunk of one section
-                section = self.sections.of_b[j] if self.sections is not None else 0
-                keep = self._pools.get(section)
-                if keep is None:
-                    keep = self._pools[section] = (np.flatnonzero(self.sections.mask(question, [j])[:, 0])
-                                                   if self.sections is not None else np.arange(len(question)))
-                cos = self._cosines(j)[keep]
-                picked = [question[k] for k in keep[np.argsort(-cos, kind="stable")[:_RIVALS]]]
-                full = self.similarity.matrix(picked, [j])[:, 0].tolist()
-                top = sorted(zip(picked, full), key=lambda x: -x[1])
-            self._rival_cache[j] = top
-        return self._rival_cache[j]
+        most similar to each B chunk of *js*, best first: a few found by the cheap cosine
+        (the B chunks' cosines in one product), scored in full (enough to skip the asking
+        group's own chunks)."""
+        todo = [j for j in dict.fromkeys(js) if j not in self._rival_cache]
+        if not todo:
+            return
+        if self._in_question is None:
+            self._in_question = [i for i in range(len(self.a.chunks))
+                                 if (g := self.plan.group_of_a.get(i)) is None or not g.certain]
+        question = self._in_question
+        if not question:
+            self._rival_cache.update((j, []) for j in todo)
+            return
+        if self._cosines is None:  # the A rows are sliced once, not once per B chunk
+            self._cosines = self.similarity.cosine_columns(question)
+        for j, row in zip(todo, self._cosines(todo)):
+            # those of a corresponding section: the same for every B chunk of one section
+            section = self.sections.of_b[j] if self.sections is not None else 0
+            keep = self._pools.get(section)
+            if keep is None:
+                keep = self._pools[section] = (np.flatnonzero(self.sections.mask(question, [j])[:, 0])
+                                               if self.sections is not None else np.arange(len(question)))
+            picked = [question[k] for k in keep[_best(row[keep], _RIVALS)]]
+            full = self.similarity.matrix(picked, [j])[:, 0].tolist()
+            self._rival_cache[j] = sorted(zip(picked, full), key=lambda x: -x[1])
 
     def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
         ia = [self.a.position(i) for i in a_ids]
@@ -213,3 +213,13 @@ class PlanView:
             row = self.similarity.group_matrix([ia], [(j,) for j in known])[0]  # type: ignore[list-item]
         values = iter(row.tolist())
         return [next(values) if j is not None else 0.0 for j in ib]
+
+
+def _best(values: np.ndarray, k: int) -> np.ndarray:
+    """The positions of the *k* largest values, largest first, ties in order of position:
+    ``np.argsort(-values, kind="stable")[:k]`` without sorting them all."""
+    if len(values) <= k:
+        return np.argsort(-values, kind="stable")
+    kth = np.partition(values, len(values) - k)[len(values) - k]  # the k-th largest
+    cand = np.flatnonzero(values >= kth)
+    return cand[np.argsort(-values[cand], kind="stable")][:k]
