@@ -65,3 +65,24 @@ def test_a_comparison_interrupted_too_often_is_failed_not_retried(tmp_path, hash
     with serving(data) as client:
         job = client.get(f"/api/comparisons/{job_id}").json()
     assert job["status"] == "failed" and job["error"].startswith(f"interrupted {MAX_ATTEMPTS} times")
+
+
+def test_a_rerun_finished_within_the_same_second_is_told_apart(tmp_path, monkeypatch):
+    """The page reloads the review and the report when ``finished`` changes: a small
+    comparison run again finishes within the second of the run before (seen in the browser
+    test: the rejected pairing stayed on screen)."""
+    store = JobStore(tmp_path / "data")
+    job_id = new_job_id()
+    store.job_dir(job_id).mkdir()
+    side = Upload(name="a.md", stored="input-a.md", format="markdown", size=1)
+    store.add(Job(id=job_id, status="running", created=time.time(), a=side, b=side, options={}))
+    clock = [1_764_000_000.25]
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    store.finish(job_id, "done", counts={})
+    first = store.get(job_id).to_dict()["finished"]
+    assert store.rerun(job_id)
+    clock[0] += 0.4  # the rerun, done in 0.4 s
+    store.finish(job_id, "done", counts={})
+    second = store.get(job_id).to_dict()["finished"]
+    store.close()
+    assert first and second and first != second and first.startswith("2025-11-24T")

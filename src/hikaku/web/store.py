@@ -125,7 +125,9 @@ class Job:
 
 
 def _iso(ts: float | None) -> str | None:
-    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds") if ts else None
+    """ISO 8601 to the millisecond: the page tells a rerun's result from the one before by
+    ``finished``, and a small comparison runs again within the same second."""
+    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="milliseconds") if ts else None
 
 
 _SCHEMA = """
