@@ -59,3 +59,35 @@ def test_the_use_model_lets_its_weights_go_and_loads_them_again(use_embedder):
     use_embedder.release()
     assert "_model" not in use_embedder.__dict__
     assert use_embedder.embed(["保険金を支払います。"]).tolist() == v.tolist()
+
+
+def test_the_batches_vector_searches_start_ahead_and_their_thread_ends_with_the_search(monkeypatch):
+    """From the second batch of examined groups on, their vector searches start ahead in a
+    background thread (the first batch embeds the texts); after the run no such thread is
+    left (a forked PDF reader refuses to start beside other threads), and the result is
+    that of searches made one by one."""
+    import threading
+    from pathlib import Path
+
+    from hikaku.index import HybridIndex
+    from hikaku.tokenizers import BigramTokenizer
+
+    pair = Path(__file__).resolve().parents[1] / "data" / "edits" / "federalist_10"
+    started: list[int] = []
+    real = HybridIndex.prefetch_vector_searches
+
+    def counting(self, queries, top_k, threshold=None):
+        before = len(self._searches)
+        real(self, queries, top_k, threshold)
+        started.append(len(self._searches) - before)
+
+    def compare():
+        return hikaku.compare(str(pair / "a.json"), str(pair / "b.json"), llm="offline", embedder=HashingEmbedder(),
+                              tokenizer=BigramTokenizer())
+
+    monkeypatch.setattr(HybridIndex, "prefetch_vector_searches", counting)
+    ahead = compare()
+    assert len(started) > 1 and started[0] == 0 and sum(started) > 0
+    assert not [t for t in threading.enumerate() if t.name.startswith("hikaku-search")]
+    monkeypatch.setattr(HybridIndex, "prefetch_vector_searches", lambda *a, **k: None)
+    assert compare().model_dump(exclude={"stats"}) == ahead.model_dump(exclude={"stats"})

@@ -119,6 +119,13 @@ class OfflinePolicy:
         return result
 
     # -- the loop ----------------------------------------------------------------------
+    def prepare(self, tasks: Sequence[AgentTask]) -> None:
+        """The groups about to be examined, in order: their vector searches start ahead, in
+        the background, while the first are examined (the same hits as asked one by one)."""
+        if "vector_similarity_tool" in self.registry:
+            self.index_b.prefetch_vector_searches([group_text(self.doc_a, t.a_ids) for t in tasks],
+                                                  self.p.vector_max_results, self.p.vector_threshold)
+
     def decide(self, task: AgentTask, view: AgentView) -> Decision:
         return self.examine(task, view).decision
 

@@ -102,6 +102,7 @@ class DocumentIndex:
 
     def close(self) -> None:
         """Release the backend (a Qdrant local directory is locked while open)."""
+        self._index.stop_prefetching()
         self.vector_store.close()
 
     def __enter__(self) -> DocumentIndex:
@@ -209,6 +210,13 @@ class DocumentIndex:
     def prefetch_queries(self, texts: Sequence[str]) -> None:
         """Queries likely to come, embedded in one batch with the first that needs the model."""
         self._index.prefetch_queries(texts)
+
+    def prefetch_vector_searches(self, queries: Sequence[str], top_k: int, threshold: float | None = None) -> None:
+        """Vector searches likely to come, started ahead (:meth:`HybridIndex.prefetch_vector_searches`)."""
+        self._index.prefetch_vector_searches(queries, top_k, threshold)
+
+    def stop_prefetching(self) -> None:
+        self._index.stop_prefetching()
 
     def document_frequency(self, term: str) -> int:
         """In how many indexed chunks the (tokenised) term occurs."""

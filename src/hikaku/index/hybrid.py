@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Literal
 
@@ -61,6 +62,9 @@ class HybridIndex:
         self._query_cache: dict[str, np.ndarray] = {}
         self._query_prefetch: list[str] = []
         self.embedded_texts = 0
+        # vector searches started ahead in a background thread: (query, top_k, threshold) -> hits
+        self._searches: dict[tuple[str, int, float | None], Future[list]] = {}
+        self._search_pool: ThreadPoolExecutor | None = None
 
     def __len__(self) -> int:
         return len(self._texts)
@@ -129,7 +133,10 @@ class HybridIndex:
         vec_hits = kw_hits = None
         if mode in ("vector", "hybrid"):
             self._flush_vectors()
-            vec_hits = self.vector_store.search(self.embed_query(query), k_vector if mode == "hybrid" else top_k, threshold)
+            k = k_vector if mode == "hybrid" else top_k
+            ahead = self._searches.pop((query, k, threshold), None)
+            vec_hits = ahead.result() if ahead is not None else self.vector_store.search(self.embed_query(query), k,
+                                                                                         threshold)
         if mode in ("keyword", "hybrid"):
             self._flush_keywords()
             kw_hits = self.keyword_store.search(query, k_keyword if mode == "hybrid" else top_k)
@@ -141,6 +148,34 @@ class HybridIndex:
         ks = {h.id: h.score for h in kw_hits or []}
         fused = reciprocal_rank_fusion([[h.id for h in vec_hits or []], [h.id for h in kw_hits or []]], k=self.rrf_k)
         return [SearchHit(i, s, vector_score=vs.get(i), keyword_score=ks.get(i)) for i, s in fused[:top_k]]
+
+    def prefetch_vector_searches(self, queries: Sequence[str], top_k: int, threshold: float | None = None) -> None:
+        """Vector searches likely to come (the next chunks' queries), run in a background
+        thread while the caller works on the chunk before: the same product on the same
+        vectors as :meth:`search` makes, so the same hits to the last bit, found sooner
+        (NumPy releases the GIL in the product). Only the in-memory store's searches, only
+        once every text is embedded and only for queries already embedded: nothing is
+        computed in another batch than it would have been."""
+        if self._pending_vector or not isinstance(self.vector_store, NumpyVectorStore) or not len(self.vector_store):
+            return
+        todo = [q for q in dict.fromkeys(queries)
+                if q in self._query_cache and (q, top_k, threshold) not in self._searches]
+        if not todo:
+            return
+        if self._search_pool is None:
+            self._search_pool = ThreadPoolExecutor(1, thread_name_prefix="hikaku-search")
+        for q in todo:
+            self._searches[(q, top_k, threshold)] = self._search_pool.submit(
+                self.vector_store.search, self._query_cache[q], top_k, threshold)
+
+    def stop_prefetching(self) -> None:
+        """Drop the searches started ahead and end their thread (the search is over)."""
+        for f in self._searches.values():
+            f.cancel()
+        self._searches.clear()
+        if self._search_pool is not None:
+            self._search_pool.shutdown(wait=True)
+            self._search_pool = None
 
     def _flush_vectors(self) -> None:
         if not self._pending_vector:

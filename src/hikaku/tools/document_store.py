@@ -158,6 +158,7 @@ class DocumentStore:
         self._low.clear()
         self._found.clear()
         self.__dict__.pop("_bigrams", None)
+        self.index.stop_prefetching()
 
     @cached_property
     def _paths(self) -> list[tuple[str, ...]]:

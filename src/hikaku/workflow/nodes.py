@@ -180,8 +180,12 @@ def react_agent(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> 
     rt.view.sync(state.get("comparison_results", []))
     outputs: list[Decision] = []
     thoughts: list[str] = []
-    for a_id in batch:
-        d = _examine(rt, _task(rt, a_id))
+    tasks = [_task(rt, a_id) for a_id in batch]
+    prepare = getattr(rt.policy, "prepare", None)  # a policy may start the batch's searches ahead
+    if prepare is not None:
+        prepare(tasks)
+    for task in tasks:
+        d = _examine(rt, task)
         outputs.append(d.for_state())
         thoughts += d.thoughts
         rt.view.record(outputs[-1])

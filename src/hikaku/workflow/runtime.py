@@ -63,6 +63,8 @@ class ComparisonRuntime:
         or stopped."""
         if self.window is not None:
             self.window.close()
+        self.stores.a.index.stop_prefetching()
+        self.stores.b.index.stop_prefetching()
 
     def release_search(self) -> None:
         """The alignment is resolved: let go of what only finding counterparts needed (the
