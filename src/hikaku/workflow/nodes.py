@@ -37,6 +37,12 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+# a one-at-a-time policy's groups take at most about this many graph steps: every step copies
+# the state's growing lists (LangGraph's channels), so a fixed batch would make a large
+# comparison quadratic in its examined groups (the decisions do not depend on the batch: each
+# group sees every decision before it)
+AGENT_STEPS = 128
+
 _REASONS = {"identical": "identical text", "renumbered": "the same text but for its number"}
 _BY = {"anchor": "identical", "plan": "certain", "reviewer": "reviewer"}  # decided_by -> action
 
@@ -124,7 +130,8 @@ def select_next_chunk(state: ComparisonState, runtime: Runtime[ComparisonRuntime
         return {"current_chunk_a": None, "current_batch": [], "current_step": "select_next_chunk"}
     rt.report_progress("agent", cursor, len(pending))
     if cursor < len(pending):
-        batch = pending[cursor:cursor + rt.offline_batch]
+        size = max(rt.offline_batch, -(-len(pending) // AGENT_STEPS))
+        batch = pending[cursor:cursor + size]
         return {"current_chunk_a": batch[0], "current_batch": batch, "cursor": cursor + len(batch),
                 "current_step": "select_next_chunk"}
     return {"current_chunk_a": None, "current_batch": [], "current_step": "select_next_chunk"}
