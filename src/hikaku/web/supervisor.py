@@ -175,24 +175,22 @@ class WorkerPool:
         now = time.monotonic()
         with self._lock:
             for k, w in enumerate(self._workers):
+                # the replacement is started before the job's end is recorded: whoever sees the
+                # job end sees the pool whole again
                 if w.job is not None and w.cancel_deadline is not None and now > w.cancel_deadline:
                     log.warning("worker %d did not stop job %s in time; killing it", w.index, w.job)
                     w.process.kill()
                     w.process.join(timeout=5)
-                    self.store.finish(w.job, "cancelled", error=w.cancel_reason or "cancelled")
                     self._workers[k] = self._spawn(w.index)
+                    self.store.finish(w.job, "cancelled", error=w.cancel_reason or "cancelled")
                 elif not w.process.is_alive():
                     self._drain_events()  # its last words may be 'done'
                     code = w.process.exitcode
-                    running = w.job is not None
-                    if w.job is not None:
-                        log.error("worker %d died (exit code %s) running job %s", w.index, code, w.job)
-                        self.store.finish(w.job, "failed", error="the comparison stopped the worker process "
-                                          f"(exit code {code}); the server is still running, try again or "
-                                          "report the documents that cause it")
-                        w.job = None
+                    lost, w.job = w.job, None
+                    if lost is not None:
+                        log.error("worker %d died (exit code %s) running job %s", w.index, code, lost)
                     if w.respawn_at is None:  # a worker that keeps dying at start is restarted less and less often
-                        quick = not running and now - w.started < _QUICK_DEATH_S
+                        quick = lost is None and now - w.started < _QUICK_DEATH_S
                         w.quick_deaths = w.quick_deaths + 1 if quick else 0
                         w.respawn_at = now + min(_MAX_BACKOFF_S, 2 ** w.quick_deaths - 1)
                         if w.quick_deaths:
@@ -200,6 +198,10 @@ class WorkerPool:
                                       w.index, code, w.respawn_at - now)
                     if now >= w.respawn_at:
                         self._workers[k] = self._spawn(w.index, quick_deaths=w.quick_deaths)
+                    if lost is not None:
+                        self.store.finish(lost, "failed", error="the comparison stopped the worker process "
+                                          f"(exit code {code}); the server is still running, try again or "
+                                          "report the documents that cause it")
 
     def _dispatch(self) -> None:
         with self._lock:
