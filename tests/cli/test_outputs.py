@@ -125,3 +125,57 @@ def test_output_to_a_device_is_written_directly(pair):
 def test_dash_is_standard_output(pair, capsys):
     assert main(["compare", "a.md", "b.md", "-o", "-", "--embedding", "hashing"]) == 0
     assert "| 項目 |" in capsys.readouterr().out and not (pair / "-").exists()
+
+
+class _FailingStdout:
+    """A standard output whose writes fail as *error* says (a full disk, a closed pipe)."""
+
+    encoding = "utf-8"
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
+
+    def write(self, text):
+        raise self.error
+
+    def flush(self):
+        pass
+
+
+def test_a_report_standard_output_cannot_take_is_an_error_not_a_difference(pair, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdout", _FailingStdout(OSError(28, "No space left on device")))
+    # exit 2 (an error), never 1, which --exit-code gives to documents that differ
+    assert main(["compare", "a.md", "b.md", "--llm", "offline", "--exit-code"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == "hikaku: error: standard output: cannot write the report: No space left on device"
+
+
+def test_a_reader_that_stops_early_ends_the_run_quietly(pair, capsys, monkeypatch):
+    """``hikaku compare … | head``: status 141 as git's, nothing on stderr, and what is still
+    buffered for standard output goes nowhere (no "Exception ignored" at exit)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone
+    stdout = _FailingStdout(BrokenPipeError(32, "Broken pipe"))
+    stdout.fileno = lambda: write_end
+    monkeypatch.setattr(sys, "stdout", stdout)
+    try:
+        assert main(["compare", "a.md", "b.md", "--llm", "offline", "--exit-code"]) == 141
+        assert capsys.readouterr().err == ""
+        assert os.write(write_end, b"late") == 4  # the descriptor now leads to the null device
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["compare", "a.md", "b.md", "-f", "pdf"], "hikaku: error: argument -f/--format: invalid choice: 'pdf'"),
+    (["compare", "a.md"], "hikaku: error: the following arguments are required: b"),
+    (["comapre", "a.md", "b.md"], "hikaku: error: argument COMMAND: invalid choice: 'comapre'"),
+    (["serve", "--port", "x"], "hikaku: error: argument --port: invalid int value: 'x'"),
+])
+def test_an_argument_error_is_one_line_naming_the_help(capsys, argv, expected):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith(expected)
+    assert err.rstrip().endswith("--help)")

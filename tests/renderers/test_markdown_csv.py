@@ -115,3 +115,12 @@ def test_escape_cell():
     assert escape_cell("x\r\ny") == "x<br>y"
     assert escape_cell("附則\n\nこの規則は") == "附則<br>この規則は"
     assert escape_cell("back\\slash") == "back\\\\slash"
+
+
+@pytest.mark.parametrize("fmt", ["md", "json", "html", "xlsx", "docx"])
+def test_the_excel_option_is_refused_by_a_format_without_an_excel_variant(fmt):
+    from hikaku.renderers import RenderOptions, check
+
+    with pytest.raises(ConfigurationError, match=f"the excel option makes a csv file for Excel; the {fmt} format"):
+        check(fmt, RenderOptions(excel=True))
+    assert check("csv", RenderOptions(excel=True)).name == "csv"

@@ -8,7 +8,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .. import __version__
 from .._exceptions import ConfigurationError, HikakuError, InputError, MissingDependencyError
@@ -25,7 +25,15 @@ EXIT_FAILURE = 1
 COMMANDS = ("compare", "serve", "batch", "mcp")  # modules of hikaku.cli, each with add_parser(subparsers) and run(args) -> int
 
 
-class _CommandParser(argparse.ArgumentParser):
+class _Parser(argparse.ArgumentParser):
+    """An argument error is one line, like every other error of the command line
+    (``hikaku: error: …``, exit 2), with where to read the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_INPUT, f"hikaku: error: {message} (see: {self.prog} --help)\n")
+
+
+class _CommandParser(_Parser):
     """A command's parser whose arguments are added when the command is used
     (``add_parser(name, arguments=f)``): ``hikaku --version`` and ``hikaku --help`` never
     import what a command's options name (formats, models …)."""
@@ -43,7 +51,7 @@ class _CommandParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="hikaku", description="Compare two versions of a document.")
+    p = _Parser(prog="hikaku", description="Compare two versions of a document.")
     p.add_argument("--version", action="version", version=f"hikaku {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     for name in COMMANDS:

@@ -5,6 +5,8 @@ and the same object drives the comparison and the report."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +23,8 @@ if TYPE_CHECKING:
     from ._ask import TerminalReviewer
 
 __all__ = ["add_parser", "run"]
+
+EXIT_PIPE = 141  # 128 + SIGPIPE: the reader of standard output stopped early
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -214,22 +218,35 @@ def run(args: argparse.Namespace) -> int:
         say(f"note: {note}")
     if args.output:  # the file's bytes made directly (a large JSON is never also a str)
         write_atomically(args.output, render_bytes(result, fmt, render_options))
-    else:
-        _to_stdout(render(result, fmt, render_options))
+    elif not _to_stdout(render(result, fmt, render_options)):
+        return EXIT_PIPE
     return 1 if args.exit_code and differs(result) else 0
 
 
-def _to_stdout(report: str | bytes) -> None:
-    if isinstance(report, bytes):
-        sys.stdout.flush()
-        sys.stdout.buffer.write(report)
-        sys.stdout.buffer.flush()
-        return
-    out = sys.stdout
-    if (out.encoding or "").lower().replace("-", "") != "utf8" and hasattr(out, "reconfigure"):
-        out.reconfigure(encoding="utf-8")
-    out.write(report)
-    out.flush()
+def _to_stdout(report: str | bytes) -> bool:
+    """Write the report to standard output; False when the reader stopped early (``| head``):
+    the run then ends quietly with status 141, as ``git diff`` does. Any other failure (a full
+    disk) is an error of its own, never the status ``--exit-code`` gives to documents that
+    differ."""
+    try:
+        if isinstance(report, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(report)
+            sys.stdout.buffer.flush()
+            return True
+        out = sys.stdout
+        if (out.encoding or "").lower().replace("-", "") != "utf8" and hasattr(out, "reconfigure"):
+            out.reconfigure(encoding="utf-8")
+        out.write(report)
+        out.flush()
+        return True
+    except BrokenPipeError:
+        # what is still buffered must not fail again when the interpreter exits
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return False
+    except OSError as e:
+        raise ConfigurationError(f"standard output: cannot write the report: {e.strerror}") from None
 
 
 def differs(result: ComparisonResult) -> bool:

@@ -46,6 +46,7 @@ class RendererInfo:
     binary: bool = False  # render() returns bytes
     description: str = ""
     column_orders: tuple[str, ...] = ()  # the --column-order values it takes (none: a fixed layout)
+    excel: bool = False  # takes the excel option (a variant of the format for Excel)
 
 
 RENDERERS: dict[str, RendererInfo] = {
@@ -53,7 +54,7 @@ RENDERERS: dict[str, RendererInfo] = {
     for r in (
         RendererInfo("md", "markdown", (".md", ".markdown", ".txt"), description="Markdown table (default)"),
         RendererInfo("json", "json", (".json",), description="hikaku.comparison/v1"),
-        RendererInfo("csv", "csv", (".csv",), description="one row per change"),
+        RendererInfo("csv", "csv", (".csv",), excel=True, description="one row per change"),
         RendererInfo("html", "html", (".html", ".htm"), description="standalone side-by-side report"),
         RendererInfo("xlsx", "xlsx", (".xlsx",), binary=True, column_orders=COLUMN_ORDERS,
                      description="新旧対照表 for Excel (needs hikaku[xlsx])"),
@@ -88,8 +89,12 @@ def format_for_path(path: str | os.PathLike[str]) -> str:
 
 def check(fmt: str, options: RenderOptions) -> RendererInfo:
     """What :func:`render` would refuse, found before a long comparison: an unknown format, a
-    column order the format does not take, a missing extra (MissingDependencyError)."""
+    column order or the excel option the format does not take, a missing extra
+    (MissingDependencyError)."""
     info = renderer(fmt)
+    if options.excel and not info.excel:
+        takes = ", ".join(r.name for r in RENDERERS.values() if r.excel)
+        raise ConfigurationError(f"the excel option makes a {takes} file for Excel; the {info.name} format has none")
     if options.column_order is not None:
         if options.column_order not in COLUMN_ORDERS:
             raise ConfigurationError(f"unknown column order {options.column_order!r}; "
