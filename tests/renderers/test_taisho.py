@@ -56,6 +56,21 @@ def test_renumbered_clauses_are_marked(policy):
         "Renumbered only"
 
 
+
+def test_the_totals_are_the_markdown_reports(policy):
+    """The 概要 of Excel and the header of Word count as the Markdown report does: a
+    renumbered clause on its own, not also as 一致."""
+    from hikaku import render
+
+    for lang in ("ja", "en"):
+        table = build_table(policy, RenderOptions(lang=lang))
+        markdown = render(policy, "md", lang=lang)
+        assert f"{table.totals}\n" in markdown
+    renumbered = sum(c.renumbered for c in policy.changes)
+    unchanged = policy.stats.counts["unchanged"] - renumbered
+    assert renumbered == 2 and f"一致 {unchanged} ／ 条番号のみ変更 2" in build_table(policy, RenderOptions()).totals
+
+
 def _pair(a: str, b: str, **kw) -> Change:
     return Change(type="modified", a_ids=["a"], b_ids=["b"], a_text=a, b_text=b, **kw)
 
@@ -125,3 +140,23 @@ def test_cell_runs():
     assert Cell("abc", ((0, 3),)).runs() == [("abc", True)]
     assert Cell("abc", ((2, 9),)).runs() == [("ab", False), ("c", True)]
     assert Cell("").runs() == []
+
+
+def test_with_every_clause_shown_a_sections_own_heading_is_its_heading_row_only():
+    def same(item: str, text: str, *path: str) -> Change:
+        return Change(type="unchanged", a_ids=[item], b_ids=[item], item=item, a_text=text, b_text=text,
+                      path=["規程（新）", *path])
+
+    result = _result(
+        same("第1章", "第1章　総則", "第1章　総則"), same("第1条", "第1条　目的", "第1章　総則"),
+        Change(type="modified", a_ids=["x"], b_ids=["y"], item="第2条", a_text="甲", b_text="乙",
+               path=["規程（新）", "第1章　総則"]),
+        Change(type="modified", a_ids=["h"], b_ids=["h"], item="第2章", a_text="第2章　給付",
+               b_text="第2章　保険給付", path=["規程（新）", "第2章　保険給付"]),
+        same("第3条", "第3条　給付", "第2章　保険給付"),
+    )
+    rows = build_table(result, RenderOptions(include_unchanged=True)).rows
+    assert [(r.kind, r.cells[0].text) for r in rows] == [
+        ("section", "第1章　総則"), ("change", "第1条"), ("change", "第2条"),  # no 一致 row repeating 第1章
+        ("section", "第2章　保険給付"), ("change", "第2章"), ("change", "第3条"),  # a changed heading keeps its row
+    ]

@@ -29,6 +29,7 @@ from .._exceptions import ConfigurationError
 from ..changes import diff_spans, labels, type_label
 from ..result import Change, ComparisonResult
 from ._options import COLUMN_ORDERS, RenderOptions
+from ._totals import totals_line
 
 __all__ = [
     "Cell",
@@ -182,11 +183,7 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
     a, b = result.document_a, result.document_b
     titles = {"new": clean(b.title or b.id), "old": clean(a.title or a.id)}
     roots = frozenset(t for t in (a.title, b.title) if t)
-    counts = result.stats.counts or {t: result.count(t) for t in ("added", "deleted", "modified", "unchanged")}
-    sep = " ／ " if lang == "ja" else " / "
-    totals = sep.join(f"{L[t]} {counts.get(t, 0)}" for t in ("added", "deleted", "modified", "unchanged"))
-    if result.stats.moved:
-        totals += f"{sep}{L['moved_total']} {result.stats.moved}"
+    totals = totals_line(result, lang)
     table = Table(
         lang=lang, title=L["title"], columns=columns, headers=tuple(L[k] for k in columns),
         documents=tuple((L[k], titles[k]) for k in columns if k in titles),
@@ -204,8 +201,11 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
             table.rows.append(_omitted_row(omitted, columns, L))
             omitted.clear()
 
-    def shown(c: Change) -> bool:  # a clause moved or renumbered is shown even when its words are the same
-        return options.include_unchanged or c.type != "unchanged" or c.moved or is_renumber_only(c)
+    def changed(c: Change) -> bool:  # a clause moved or renumbered too, even when its words are the same
+        return c.type != "unchanged" or c.moved or is_renumber_only(c)
+
+    def shown(c: Change) -> bool:
+        return options.include_unchanged or changed(c)
 
     shown_section: tuple[str, ...] | None = None
     for section, grouped in groupby(result.changes, key=section_of):
@@ -214,8 +214,8 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
         if not any(shown(c) for c in group):
             omitted.extend(group)  # a section without changes: no heading row, all of it （略）
             continue
-        if not shown(group[0]) and _same_heading(group[0].b_text, section[-1] if section else heading):
-            group = group[1:]  # the section's own heading chunk: its heading row shows it
+        if not changed(group[0]) and _same_heading(group[0].b_text, section[-1] if section else heading):
+            group = group[1:]  # the section's own heading chunk: its heading row shows it (also with 一致 rows)
         flush()
         if section != shown_section:
             shown_section = section

@@ -7,6 +7,7 @@ from .._text import shorten
 from ..changes.labels import labels, type_label
 from ..result import ComparisonResult
 from ._options import RenderOptions
+from ._totals import totals_line
 
 __all__ = ["render", "render_markdown", "escape_cell", "highlighted_cell", "DIFF_STYLES"]
 
@@ -104,16 +105,7 @@ def render_markdown(
     if folded:
         lines += ["", f"**{L['renumbered_folded'].format(n=len(folded))}**: "
                   + escape_cell(L["sep"].join(_folded(folded)))]
-    counts = dict(result.stats.counts)
-    for c in result.changes:  # renumbered pairs are counted on their own
-        if c.renumbered:
-            counts[c.type] = counts.get(c.type, 0) - 1
-    sep = " ／ " if lang == "ja" else " / "
-    totals = sep.join(f"{L[t]} {counts.get(t, 0)}" for t in ("added", "deleted", "modified", "unchanged"))
-    if result.stats.renumbered:
-        totals += f"{sep}{L['renumbered']} {result.stats.renumbered}"
-    if result.stats.moved:
-        totals += f"{sep}{L['moved_total']} {result.stats.moved}"
+    totals = totals_line(result, lang)
     lines += ["", f"**{L['totals']}**: {totals}", ""]
     if result.notes:
         lines += [f"**{L['notes']}**:", ""] + [f"- {escape_cell(n)}" for n in result.notes] + [""]
