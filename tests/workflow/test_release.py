@@ -91,3 +91,62 @@ def test_the_batches_vector_searches_start_ahead_and_their_thread_ends_with_the_
     assert not [t for t in threading.enumerate() if t.name.startswith("hikaku-search")]
     monkeypatch.setattr(HybridIndex, "prefetch_vector_searches", lambda *a, **k: None)
     assert compare().model_dump(exclude={"stats"}) == ahead.model_dump(exclude={"stats"})
+
+
+class ReleasingTokenizer:
+    """Sudachi's tokenizer that says when it lets its dictionary go, and what it tokenised
+    after that (a dictionary loaded again: memory the run meant to give back)."""
+
+    name = "sudachi"
+
+    def __init__(self, sudachi, events: list[str]) -> None:
+        self.inner = sudachi
+        self.events = events
+        self.released = False
+
+    def tokenize(self, text):
+        if self.released:
+            self.events.append("tokenized after release")
+        return self.inner.tokenize(text)
+
+    def release(self):
+        self.released = True
+        self.events.append("tokenizer released")
+
+
+class LoggingEmbedder(HashingEmbedder):
+    def __init__(self, events: list[str]) -> None:
+        super().__init__()
+        self.events = events
+
+    def embed(self, texts):
+        self.events.append("embedded")
+        return super().embed(texts)
+
+
+def test_the_keywords_of_the_whole_run_come_first_and_the_tokenizer_goes_before_the_embedding_model(sudachi):
+    """The offline agent finds the rarest terms of every group it will examine before the
+    first, so that a tokenizer the run made (Sudachi: ~150 MB of dictionary) is let go
+    before the embedding model and the vectors come; nothing is tokenised after, and the
+    result is the same as with the tokenizer kept."""
+    events: list[str] = []
+    tokenizer = ReleasingTokenizer(sudachi, events)
+    rt = replace(_runtime(LoggingEmbedder(events), tokenizer), owns_tokenizer=True)
+    state = build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
+    assert len(rt.agent_groups) > 1 and "embedded" in events
+    assert events.index("tokenizer released") < events.index("embedded")
+    assert "tokenized after release" not in events
+    expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
+                              embedder=HashingEmbedder(), tokenizer=sudachi)
+    assert [c.model_dump() for c in state["result"].changes] == [c.model_dump() for c in expected.changes]
+
+
+def test_sudachi_lets_its_dictionary_go_and_loads_it_again(sudachi):
+    from hikaku.tokenizers import SudachiTokenizer
+
+    tokenizer = SudachiTokenizer()
+    tokens = tokenizer.tokenize("保険金の支払いは請求から5日以内とする。")
+    assert "_tokenizer" in tokenizer.__dict__
+    tokenizer.release()
+    assert "_tokenizer" not in tokenizer.__dict__
+    assert tokenizer.tokenize("保険金の支払いは請求から5日以内とする。") == tokens

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
-__all__ = ["extract_keywords"]
+__all__ = ["extract_keywords", "RareTerms"]
 
 _NOT_A_TERM = re.compile(r"^[\W\d_]+$")
 
@@ -40,3 +41,35 @@ def extract_keywords(
         scored.append((df, pos, tok))
     scored.sort()
     return [tok for _, _, tok in scored[:k]]
+
+
+class _Searched(Protocol):
+    def __len__(self) -> int: ...
+
+    def tokenize(self, text: str) -> list[str]: ...
+
+    def document_frequency(self, term: str) -> int: ...
+
+
+class RareTerms:
+    """:func:`extract_keywords` of texts against one searched index that does not change
+    during a run, each text's found once: the terms of every text a run will examine can
+    be found before it starts (:meth:`find_all`), so that the tokenizer's dictionary need
+    not stay in memory beside the embedding model (the same terms, found earlier)."""
+
+    def __init__(self, index: _Searched, max_df: int) -> None:
+        self._index = index
+        self._max_df = max_df
+        self._found: dict[str, list[str]] = {}
+
+    def __call__(self, text: str) -> list[str]:
+        got = self._found.get(text)
+        if got is None:
+            n = len(self._index)
+            got = self._found[text] = extract_keywords(text, self._index.tokenize, self._index.document_frequency, n,
+                                                       max_df=min(self._max_df, max(1, n // 2)))
+        return got
+
+    def find_all(self, texts: Iterable[str]) -> None:
+        for text in texts:
+            self(text)

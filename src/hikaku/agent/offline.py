@@ -45,7 +45,7 @@ from .examination import (
     norm_path,
     norm_title,
 )
-from .keywords import extract_keywords
+from .keywords import RareTerms
 from .messages import Thoughts
 
 __all__ = ["OfflinePolicy", "PolicyParams", "group_text"]
@@ -100,11 +100,14 @@ class OfflinePolicy:
         self.lang = lang
         self.observer = observer
         self.constraints = constraints or Constraints()
+        self.rare_terms = RareTerms(index_b, params.max_keyword_df)
 
     def with_registry(self, registry: ToolRegistry) -> OfflinePolicy:
         """The same policy on another registry (e.g. one whose calls are not counted)."""
-        return OfflinePolicy(registry, self.doc_a, self.doc_b, self.index_b, self.model, self.p, self.lang,
-                             self.observer, self.constraints)
+        other = OfflinePolicy(registry, self.doc_a, self.doc_b, self.index_b, self.model, self.p, self.lang,
+                              self.observer, self.constraints)
+        other.rare_terms = self.rare_terms
+        return other
 
     # -- tools -------------------------------------------------------------------------
     def _call(self, t: Thoughts, tool: str, summary_of: Callable[[ToolResult], str] | None = None,
@@ -125,6 +128,12 @@ class OfflinePolicy:
         if "vector_similarity_tool" in self.registry:
             self.index_b.prefetch_vector_searches([group_text(self.doc_a, t.a_ids) for t in tasks],
                                                   self.p.vector_max_results, self.p.vector_threshold)
+
+    def prepare_run(self, tasks: Sequence[AgentTask]) -> None:
+        """Every group the run will examine, before the first: their rarest terms are found
+        now (the keyword tokenizer is then no longer needed)."""
+        if "string_search_tool" in self.registry and len(self.index_b):
+            self.rare_terms.find_all(group_text(self.doc_a, t.a_ids) for t in tasks)
 
     def decide(self, task: AgentTask, view: AgentView) -> Decision:
         return self.examine(task, view).decision
@@ -290,9 +299,7 @@ class OfflinePolicy:
         at least two of them (or the only one) become candidates."""
         if "string_search_tool" not in self.registry or not len(self.index_b):
             return
-        n = len(self.index_b)
-        keywords = extract_keywords(text, self.index_b.tokenize, self.index_b.document_frequency, n,
-                                    max_df=min(self.p.max_keyword_df, max(1, n // 2)))
+        keywords = self.rare_terms(text)
         if not keywords:
             return
         t.add("think_keywords", keywords="、".join(keywords))

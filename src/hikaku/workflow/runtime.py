@@ -57,6 +57,8 @@ class ComparisonRuntime:
     window: AgentWindow | None = None  # a concurrent policy's chunks under way (see workflow.window)
     review: ReviewContext = field(default_factory=ReviewContext)  # a reviewer's decisions; whether to ask
     owns_embedder: bool = False  # made for this run (not the caller's): its weights go when the search is over
+    owns_tokenizer: bool = False  # likewise the keyword tokenizer (Sudachi's dictionary: ~150 MB once used)
+    run_prepared: threading.Event = field(default_factory=threading.Event)  # the policy saw the run's groups (prepare_run)
 
     def close(self) -> None:
         """Release what outlives a graph step (the window's threads); the run is over
@@ -69,14 +71,22 @@ class ComparisonRuntime:
     def release_search(self) -> None:
         """The alignment is resolved: let go of what only finding counterparts needed (the
         similarity's features, the stores' search texts and literal index, the embedding
-        model's weights when the run made the model) before the rows are built on top of it
-        (2 × 50,000 chunks: the run's peak went from 1.1 to 0.93 GB). Each is made again if
-        asked for, and a later search finds the same."""
+        model's weights and the keyword tokenizer's dictionary when the run made them)
+        before the rows are built on top of it (2 × 50,000 chunks: the run's peak went from
+        1.1 to 0.93 GB). Each is made again if asked for, and a later search finds the same."""
         self.similarity.release()
         self.stores.a.release()
         self.stores.b.release()
         release = getattr(self.stores.b.index.embedder, "release", None)
         if self.owns_embedder and release is not None:  # not a caller's, which serves other runs
+            release()
+        self.release_tokenizer()
+
+    def release_tokenizer(self) -> None:
+        """Let go of the keyword tokenizer's dictionary when the run made the tokenizer (a
+        caller's serves other runs); a later tokenisation loads it again."""
+        release = getattr(self.stores.b.index.tokenizer, "release", None)
+        if self.owns_tokenizer and release is not None:
             release()
         give_back()
 

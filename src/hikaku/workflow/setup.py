@@ -150,6 +150,7 @@ def build_runtime(
     index_settings = o.index_settings()
     owns_embedder = embedder is None
     embedder = embedder or embedder_for(index_settings, env)
+    owns_tokenizer = tokenizer is None
     tokenizer = tokenizer or get_tokenizer(index_settings.tokenizer)
 
     def store(doc: Document, side: str, settled: set[int], keys: list[str]) -> DocumentStore:
@@ -176,6 +177,7 @@ def build_runtime(
         run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
         window=AgentWindow(policy.concurrency) if policy.concurrency is not None else None,
         review=ReviewContext(applied, ask=ask, certain=calibration.certain.value), owns_embedder=owns_embedder,
+        owns_tokenizer=owns_tokenizer,
     )
     rt.timed("plan", started)
     if progress is not None:
