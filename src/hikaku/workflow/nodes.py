@@ -188,6 +188,12 @@ def react_agent(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> 
     outputs: list[Decision] = []
     thoughts: list[str] = []
     tasks = [_task(rt, a_id) for a_id in batch]
+    if not rt.run_prepared.is_set():  # the run's first batch (or the first after a resume)
+        rt.run_prepared.set()
+        prepare_run = getattr(rt.policy, "prepare_run", None)  # a policy may do the whole run's keywords first
+        if prepare_run is not None:
+            prepare_run(tasks + [_task(rt, a_id) for a_id in state.get("pending_chunks_a", [])[state.get("cursor", 0):]])
+            rt.release_tokenizer()  # before the embedding model comes
     prepare = getattr(rt.policy, "prepare", None)  # a policy may start the batch's searches ahead
     if prepare is not None:
         prepare(tasks)
