@@ -1,6 +1,7 @@
+import numpy as np
 import pytest
 
-from hikaku.align import TextSimilarity
+from hikaku.align import SimilarityParams, TextSimilarity
 
 
 def test_identical_is_one_and_unrelated_is_low():
@@ -75,13 +76,38 @@ def test_cosine_columns_equal_the_cosine_matrix_also_for_chunks_with_unseen_term
 
 
 def test_features_are_the_same_counted_in_blocks(monkeypatch):
-    from hikaku.align import similarity
+    from hikaku.align import _features
 
     texts = [t.lower() for t in _A + _B] * 5
-    whole = similarity._count_triples(texts, similarity.SimilarityParams())
-    monkeypatch.setattr(similarity, "_BLOCK_CHARS", 40)  # a block every two or three texts
-    blocks = similarity._count_triples(texts, similarity.SimilarityParams())
+    whole = _features.count_triples(texts, _features.SimilarityParams())
+    monkeypatch.setattr(_features, "_BLOCK_CHARS", 40)  # a block every two or three texts
+    blocks = _features.count_triples(texts, _features.SimilarityParams())
     assert all(x.tolist() == y.tolist() and x.dtype == y.dtype for x, y in zip(whole, blocks))
+
+
+def test_the_vocabulary_idf_and_rows_are_the_same_made_a_block_at_a_time(monkeypatch):
+    """The vocabulary, the IDF and the focus rows' features are gathered block by block (only
+    the focus rows' triples kept): the same matrices, to the bit, as from one block; the IDF
+    sample (chunks outside the focus) counts in the IDF, not in the rows."""
+    from hikaku.align import _features
+
+    a = [f"{t} 第{k}条" for k in range(6) for t in _A]
+    b = [f"{t} 別表{k}" for k in range(6) for t in _B]
+    focus_a, focus_b = list(range(0, len(a), 2)), list(range(1, len(b), 3))
+
+    def made():
+        sim = TextSimilarity(a, b, focus_a=focus_a, focus_b=focus_b, params=SimilarityParams(idf_sample=40))
+        return sim, [sim._vocab_keys, sim._vocab_cols, sim._idf, sim._counts.indptr, sim._counts.indices,
+                     sim._counts.data, sim._weighted.indptr, sim._weighted.indices, sim._weighted.data]
+
+    one, whole = made()
+    monkeypatch.setattr(_features, "_BLOCK_CHARS", 60)  # focus and sample texts in many blocks
+    many, blocks = made()
+    assert one._n_docs == many._n_docs > len(focus_a) + len(focus_b)  # the sample counted in the IDF
+    assert one._counts.shape == (len(focus_a) + len(focus_b), len(one._vocab_keys))
+    assert all(x.dtype == y.dtype and np.array_equal(x, y) for x, y in zip(whole, blocks))
+    assert one._rows == many._rows
+    assert np.array_equal(one.matrix([0, 1, 2, 5], [0, 1, 4]), many.matrix([0, 1, 2, 5], [0, 1, 4]))
 
 
 def test_only_the_last_trigram_sets_are_kept(monkeypatch):

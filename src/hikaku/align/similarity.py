@@ -15,9 +15,7 @@ import math
 import re
 import threading
 import unicodedata
-import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
@@ -25,25 +23,14 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
 from .._text import lowered
+from ._features import SimilarityParams, count_blocks, count_triples, distinct, distinct_counts, even_sample
 from ._trigrams import trigram_codes
 
 __all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
 
-_BITS = 22
-_DIM = 1 << _BITS
-_MIX = np.uint64(0x9E3779B97F4A7C15)
-_PRIME = np.uint64(0x100000001B3)
-_WORD = re.compile(r"[a-z0-9]{2,}")
+
 _WS = re.compile(r"\s+")
-
-
-@dataclass(frozen=True)
-class SimilarityParams:
-    ngram_min: int = 1
-    ngram_max: int = 3
-    word_weight: float = 2.0
-    cosine_weight: float = 0.5
-    idf_sample: int = 1500
+_DEFAULT = SimilarityParams()
 
 
 def normalize_for_similarity(text: str) -> str:
@@ -51,66 +38,6 @@ def normalize_for_similarity(text: str) -> str:
 
 
 _TOKEN_SETS = 1024  # trigram sets kept (TextSimilarity.tokens): a gap's worth
-_BLOCK_CHARS = 1 << 20  # texts featurised a block at a time: ~100 bytes of scratch per character
-
-
-def _count_triples(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Raw feature counts as (row, hashed bucket, count) triples, duplicates summed, in
-    row order. Featurised in blocks of about a million characters (the scratch arrays
-    take ~100 bytes a character); a row lies in one block, so the result is the same."""
-    n = len(texts)
-    if n == 0:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.float32)
-    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-    start = size = 0
-    for k, t in enumerate(texts):
-        size += len(t) + 1
-        if size >= _BLOCK_CHARS or k == n - 1:
-            r, c, v = _count_block(texts[start: k + 1], p)
-            parts.append((r + start, c, v))
-            start, size = k + 1, 0
-    if len(parts) == 1:
-        return parts[0]
-    return (np.concatenate([x[0] for x in parts]), np.concatenate([x[1] for x in parts]),
-            np.concatenate([x[2] for x in parts]))
-
-
-def _count_block(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    n = len(texts)
-    joined = "\x00".join(t.replace(" ", "_") for t in texts) + "\x00"
-    codes = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
-    lengths = np.fromiter((len(t) + 1 for t in texts), dtype=np.int64, count=n)
-    owner = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    is_sep = np.concatenate([[0], np.cumsum(codes == 0)])
-    rows, cols, vals = [], [], []
-    for k in range(p.ngram_min, p.ngram_max + 1):
-        m = len(codes) - k + 1
-        if m <= 0:
-            continue
-        h = codes[:m].copy()
-        for d in range(1, k):
-            h = h * _PRIME + codes[d: d + m]
-        valid = (is_sep[k: k + m] - is_sep[:m]) == 0
-        h = (h + np.uint64(k)) * _MIX
-        rows.append(owner[:m][valid])
-        cols.append((h >> np.uint64(64 - _BITS)).astype(np.int64)[valid])
-        vals.append(np.ones(int(valid.sum()), dtype=np.float32))
-    if p.word_weight:
-        wr: list[int] = []
-        wc: list[int] = []
-        for row, t in enumerate(texts):
-            for w in _WORD.findall(t):
-                wr.append(row)
-                wc.append(zlib.crc32(b"w:" + w.encode()) & (_DIM - 1))
-        if wr:
-            rows.append(np.asarray(wr, dtype=np.int64))
-            cols.append(np.asarray(wc, dtype=np.int64))
-            vals.append(np.full(len(wr), p.word_weight, dtype=np.float32))
-    r, c, v = np.concatenate(rows), np.concatenate(cols), np.concatenate(vals)
-    key = r * _DIM + c
-    uniq, inverse = np.unique(key, return_inverse=True)
-    summed = np.bincount(inverse, weights=v).astype(np.float32)
-    return uniq // _DIM, uniq % _DIM, summed
 
 
 def tokens(text: str) -> frozenset[str]:
@@ -137,7 +64,7 @@ class TextSimilarity:
         *,
         focus_a: Sequence[int] | None = None,
         focus_b: Sequence[int] | None = None,
-        params: SimilarityParams = SimilarityParams(),
+        params: SimilarityParams = _DEFAULT,
         normalized: bool = False,
     ) -> None:
         """*normalized*: the texts are already NFKC with collapsed whitespace."""
@@ -161,15 +88,44 @@ class TextSimilarity:
         rest_a = sorted(set(range(len(texts_a))) - set(focus_a))
         rest_b = sorted(set(range(len(texts_b))) - set(focus_b))
         budget = max(0, params.idf_sample - len(focus_a) - len(focus_b))
-        sample = _even_sample([("a", i) for i in rest_a] + [("b", j) for j in rest_b], budget)
+        sample = even_sample([("a", i) for i in rest_a] + [("b", j) for j in rest_b], budget)
         idf_keys = [("a", i) for i in focus_a] + [("b", j) for j in focus_b] + sample
-        rows, buckets, vals = _count_triples([self._text(k) for k in idf_keys], params)
-        cols = self._columns(buckets)
-        df = np.bincount(cols, minlength=len(self._vocab_keys)).astype(np.float32)
-        self._n_docs = max(1, len(idf_keys))
-        self._idf = (np.log((1.0 + self._n_docs) / (1.0 + df)) + 1.0).astype(np.float32)
-        keep = rows < len(focus_a) + len(focus_b)
-        self._store(idf_keys[: len(focus_a) + len(focus_b)], rows[keep], cols[keep], vals[keep])
+        self._fit([self._text(k) for k in idf_keys], idf_keys[: len(focus_a) + len(focus_b)])
+
+    def _fit(self, texts: list[str], focus: list[tuple[str, int]]) -> None:
+        """The vocabulary and the IDF from *texts*, and the features of the first of them
+        (*focus*), counted a block of texts at a time: only the focus rows' triples are kept
+        until the vocabulary is known (compact), then made rows block by block. The same
+        matrices as from all triples at once: columns in the order of the sorted buckets, a
+        row's features in the order they were counted."""
+        n_focus = len(focus)
+        seen: list[tuple[np.ndarray, np.ndarray]] = []  # each block's distinct buckets, and in how many rows
+        kept: list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]] = []
+        for first, n, rows, buckets, vals in count_blocks(texts, self.p):
+            seen.append(distinct_counts(buckets))
+            if first < n_focus:
+                take = rows < n_focus
+                kept.append((first, min(n, n_focus - first), (rows[take] - first).astype(np.int32),
+                             buckets[take].astype(np.int32), vals[take]))
+            del rows, buckets, vals
+        keys, df = (distinct_counts(np.concatenate([k for k, _ in seen]), np.concatenate([d for _, d in seen]))
+                    if seen else (np.zeros(0, np.int64), np.zeros(0, np.int64)))
+        del seen
+        self._vocab_keys, self._vocab_cols = keys, np.arange(len(keys), dtype=np.int64)
+        self._n_docs = max(1, len(texts))
+        self._idf = (np.log((1.0 + self._n_docs) / (1.0 + df.astype(np.float32))) + 1.0).astype(np.float32)
+        if not n_focus:
+            return
+        width = len(keys)
+        blocks = []
+        while kept:
+            _, n, rows, buckets, vals = kept.pop(0)
+            cols = np.searchsorted(keys, buckets)
+            blocks.append(sp.csr_matrix((vals, (rows, cols)), shape=(n, width), dtype=np.float32))
+        self._counts = sp.vstack(blocks, format="csr") if len(blocks) > 1 else blocks[0]
+        del blocks
+        self._weighted = self._weigh(self._counts)
+        self._rows.update((k, n) for n, k in enumerate(focus))
 
     def release(self) -> None:
         """Drop the chunks' features and texts made so far; the vocabulary and the IDF stay,
@@ -218,7 +174,7 @@ class TextSimilarity:
         known = (pos < len(self._vocab_keys)) & (self._vocab_keys[pos_c] == buckets) if len(self._vocab_keys) else (
             np.zeros(len(buckets), dtype=bool)
         )
-        new = _distinct(buckets[~known])
+        new = distinct(buckets[~known])
         if len(new):
             start = len(self._vocab_keys)
             keys = np.concatenate([self._vocab_keys, new])
@@ -260,7 +216,7 @@ class TextSimilarity:
     def _rows_for(self, keys: list[tuple[str, int]]) -> list[int]:
         missing = [k for k in dict.fromkeys(keys) if k not in self._rows]
         if missing:
-            rows, buckets, vals = _count_triples([self._text(k) for k in missing], self.p)
+            rows, buckets, vals = count_triples([self._text(k) for k in missing], self.p)
             self._store(missing, rows, self._columns(buckets), vals)
         return [self._rows[k] for k in keys]
 
@@ -384,20 +340,3 @@ class _Normalised:
         if got is None:
             got = self._made[i] = self._form(self._texts[i])
         return got
-
-
-def _distinct(values: np.ndarray) -> np.ndarray:
-    """np.unique by a sort and a mask (NumPy 2's np.unique hashes: many times slower here)."""
-    out = np.sort(values)
-    if len(out) > 1:
-        out = out[np.concatenate(([True], out[1:] != out[:-1]))]
-    return out
-
-
-def _even_sample(items: list, k: int) -> list:
-    if k <= 0 or not items:
-        return []
-    if len(items) <= k:
-        return items
-    step = len(items) / k
-    return [items[int(n * step)] for n in range(k)]

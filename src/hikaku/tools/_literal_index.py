@@ -25,7 +25,7 @@ __all__ = ["BigramIndex"]
 _BITS = 21  # code points fit in 21 bits
 _MASK = (1 << _BITS) - 1
 _CHECK = 8  # candidates few enough to verify directly rather than intersect further
-_BLOCK_CHARS = 1 << 20  # texts indexed a block at a time: ~50 bytes of scratch per character
+_BLOCK_CHARS = 1 << 18  # texts indexed a block at a time: ~50 bytes of scratch per character
 
 
 class BigramIndex:
@@ -44,17 +44,20 @@ class BigramIndex:
             parts.append(_pairs(block, first))
         if n >= 1 << _BITS:
             raise ValueError("too many chunks for the bigram index")
-        flat = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-        del parts
+        flat = np.empty(sum(len(p) for p in parts), dtype=np.int64)
+        at = 0
+        while parts:  # each block's pairs let go as soon as copied
+            part = parts.pop(0)
+            flat[at: at + len(part)] = part
+            at += len(part)
         flat.sort()  # distinct within each chunk already, hence distinct overall
         # as postings lists: the distinct bigrams, where each one's chunks start, the chunks
-        bigrams = flat >> _BITS
-        first_of = np.flatnonzero(np.concatenate(([True], bigrams[1:] != bigrams[:-1]))) if len(flat) else (
+        self._chunks = flat.astype(np.int32) & _MASK  # the low 32 bits hold the 21 of the chunk
+        flat >>= _BITS  # the bigrams, in place
+        first_of = np.flatnonzero(np.concatenate(([True], flat[1:] != flat[:-1]))) if len(flat) else (
             np.zeros(0, dtype=np.int64))
-        self._keys = bigrams[first_of]
-        del bigrams
+        self._keys = flat[first_of]
         self._starts = np.append(first_of, len(flat))
-        self._chunks = (flat & _MASK).astype(np.int32)
         del flat
         give_back()  # the sort's scratch, in a long document tens of megabytes
 
