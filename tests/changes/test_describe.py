@@ -53,3 +53,21 @@ def test_moves_and_splits_are_said_as_such(use_embedder):
                         lang="en")
     assert next(c for c in en.changes if c.moved).summary == "moved: 第10条 → 第26条"
     assert next(c for c in en.changes if len(c.b_ids) == 2).summary.startswith("split: 第16条・第17条; ")
+
+
+def test_english_clause_numbers_are_a_renumbering_not_an_amount():
+    assert number_changes("Article 4 survives termination.", "Article 5 survives termination.") == []
+    assert number_changes("4.1 Fees\nWithin 30 days.", "5.1 Fees\nWithin 45 days.") == [("30 days", "45 days")]
+    assert label_change("Section 4.1 Neither party…", "Section 5.1 Neither party…") == ("Section 4.1", "Section 5.1")
+    assert label_change("ARTICLE IV LIABILITY", "ARTICLE V LIABILITY") == ("ARTICLE IV", "ARTICLE V")
+
+
+def test_a_renumbered_clause_that_also_changed_says_both():
+    a = "Section 4.1 Neither party's total liability shall exceed the fees paid in the twelve (12) months."
+    b = "Section 5.1 Neither party's total liability shall exceed 150% of the fees paid in the twelve (12) months."
+    assert describe_change(a, b, "en") == 'Section 4.1 → Section 5.1; added: "150% of"'
+    assert describe_change("第4条 責任の総額は、料金を超えないものとする。", "第5条 責任の総額は、料金の150%を超えないものとする。") == (
+        "第4条 → 第5条、追加: 「の150%」")
+    # a sentence that differs only by the references that shifted with the clause is not described again
+    assert describe_change("Article 5 Termination.\nArticle 4 survives.", "Article 6 Termination.\nArticle 5 survives.\n"
+                           "Notice is given in writing.", "en") == 'Article 5 → Article 6; added: "Notice is given in writing."'

@@ -126,6 +126,36 @@ def test_english_contract_changes_are_reported_under_their_section(tmp_path, use
     (tmp_path / "v2.txt").write_text(contract(2), encoding="utf-8")
     result = hikaku.compare(tmp_path / "v1.txt", tmp_path / "v2.txt", embedder=use_embedder, lang="en")
     (change,) = result.of_type("modified")
-    assert change.item == "Section 2.1（Fees）" or change.item.startswith("Section 2.1")
+    assert change.item == "Section 2.1 (Fees)" or change.item.startswith("Section 2.1")
     assert "ARTICLE II PAYMENT" in change.path
     assert "USD 10,000" in change.a_text and "USD 12,000" in change.b_text
+
+
+def _msa(data_article: bool) -> str:
+    """A services agreement whose version 2 inserts ARTICLE 3 DATA PROTECTION: every later
+    article and section shifts by one, and the liability cap also changes."""
+    data = ("ARTICLE 3 DATA PROTECTION\n\nSection 3.1 Each party shall comply with the data protection laws.\n\n"
+            if data_article else "")
+    n = 1 if data_article else 0
+    cap = "150% of the fees" if data_article else "the fees"
+    return (f"# Master Services Agreement\n\nARTICLE 1 DEFINITIONS\n\nSection 1.1 \"Affiliate\" means an entity "
+            f"controlled by a party.\n\nARTICLE 2 SERVICES\n\nSection 2.1 The Supplier shall provide the Services.\n\n"
+            f"{data}ARTICLE {3 + n} LIABILITY\n\nSection {3 + n}.1 Neither party's liability shall exceed {cap} paid "
+            f"in the twelve (12) months preceding the claim.\n\nSection {3 + n}.2 Nothing limits liability for death "
+            f"caused by negligence.\n\nARTICLE {4 + n} TERM\n\nSection {4 + n}.1 This Agreement continues for three (3) "
+            f"years.\n\nSection {4 + n}.2 Section {3 + n}.2 survives termination.\n")
+
+
+def test_an_english_agreement_with_an_inserted_article_folds_its_shifted_sections(tmp_path, use_embedder):
+    (tmp_path / "v1.md").write_text(_msa(False), encoding="utf-8")
+    (tmp_path / "v2.md").write_text(_msa(True), encoding="utf-8")
+    result = hikaku.compare(tmp_path / "v1.md", tmp_path / "v2.md", embedder=use_embedder, lang="en")
+    shifted = {c.renumbering[0] for c in result.changes if c.renumbered}
+    assert shifted == {("ARTICLE 3", "ARTICLE 4"), ("Section 3.2", "Section 4.2"), ("ARTICLE 4", "ARTICLE 5"),
+                       ("Section 4.1", "Section 5.1"), ("Section 4.2", "Section 5.2")}
+    assert all(c.type == "unchanged" for c in result.changes if c.renumbered)
+    (cap,) = result.of_type("modified")  # shifted and changed: both said
+    assert cap.summary == 'Section 3.1 → Section 4.1; added: "150% of"'
+    md = render(result, "md", lang="en")
+    assert "**Renumbered only (5)**" in md and "Modified 1" in md and "Section 4.2→Section 5.2" in md
+    assert json.loads(result.to_json())["stats"]["renumbered"] == 5

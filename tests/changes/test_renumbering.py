@@ -51,21 +51,64 @@ def test_a_moved_pair_is_a_move_not_a_renumbering():
     assert row.moved and not row.renumbered and row.type == "modified"
 
 
-def test_only_第_itself_opens_with_第_in_nfkc():
-    """What lets a chunk's clause number be looked for only in texts that open with 第 as
-    written (renumbering._label skips NFKC for all others)."""
-    import sys
-    import unicodedata
-
-    sources = {chr(cp) for cp in range(sys.maxunicode + 1)
-               if not 0xD800 <= cp <= 0xDFFF and unicodedata.decomposition(chr(cp))
-               and unicodedata.normalize("NFKC", chr(cp)).startswith("第")}
-    assert sources == set()
-    assert unicodedata.decomposition("第") == ""
-
-
 def test_a_clause_number_after_its_caption_and_in_full_width_digits_is_found():
-    from hikaku.changes.renumbering import _label
+    from hikaku.changes.renumbering import _own_number
 
-    a = doc("A", "（目的）\n第１条　この約款は…", "第２条の２　本文", "（注）\n本文", "  第3条 本文", prefix="a")
-    assert [_label(c) for c in a.chunks] == ["第1条", "第2条の2", None, "第3条"]
+    a = doc("A", "（目的）\n第１条　この約款は…", "第２条の２　本文", "（注）\n本文", "  第3条 本文",
+            "Ｓｅｃｔｉｏｎ ４.１ Fees", "4.2 Term\nThe term is…", prefix="a")
+    found = [_own_number(c) for c in a.chunks]
+    assert [r.text if r else None for r in found] == ["第1条", "第2条の2", None, "第3条", "Section 4.1", "4.2"]
+    assert [(r.kind, r.number) for r in found if r] == [("条", "1"), ("条", "2の2"), ("条", "3"),
+                                                        ("section", "4.1"), ("", "4.2")]
+
+
+# English: the same shift, written Article N / Section N.M / a heading's bare N.M
+EN_A = doc("A", "Article 1 Definitions\nTerms have the meaning given in the Schedule.",
+           "Article 2 Fees\nThe Customer pays the fees under Article 1 within 30 days.",
+           "Article 3 Liability\nLiability is capped at the fees paid.",
+           "Article 4 Termination\nEither party may terminate on notice. Article 3 survives termination.", prefix="a")
+EN_B = doc("B", "Article 1 Definitions\nTerms have the meaning given in the Schedule.",
+           "Article 2 Data\nEach party complies with data protection law.",
+           "Article 3 Fees\nThe Customer pays the fees under Article 1 within 30 days.",
+           "Article 4 Liability\nLiability is capped at the fees paid.",
+           "Article 5 Termination\nEither party may terminate on notice. Article 4 survives termination.", prefix="b")
+_INSERTED = ResolvedGroup(a=(), b=(1,), similarity=None, confidence=1.0, decided_by="resolver")
+
+
+def test_an_english_shift_with_consistent_references_is_renumbered():
+    rows = {c.item: c for c in build_changes(EN_A, EN_B, [*_pairs((0, 0), (1, 2), (2, 3), (3, 4)), _INSERTED],
+                                             "en", strict=False)}
+    fees, termination = rows["Article 2 (Fees)"], rows["Article 4 (Termination)"]
+    assert fees.renumbered and fees.type == "unchanged" and fees.renumbering == [("Article 2", "Article 3")]
+    assert termination.renumbering == [("Article 4", "Article 5"), ("Article 3", "Article 4")]
+    assert termination.summary == "Article 4 → Article 5; Article 3 → Article 4"
+    assert not rows["Article 1 (Definitions)"].renumbered
+
+
+def test_an_english_reference_that_did_not_shift_with_its_article_is_a_change():
+    b = doc("B", *[c.content for c in EN_B.chunks[:4]],
+            "Article 5 Termination\nEither party may terminate on notice. Article 3 survives termination.", prefix="b")
+    rows = build_changes(EN_A, b, [*_pairs((0, 0), (1, 2), (2, 3), (3, 4)), _INSERTED], "en", strict=False)
+    termination = next(c for c in rows if c.item.startswith("Article 4"))
+    assert termination.type == "modified" and not termination.renumbered
+
+
+def test_sections_and_bare_numbered_headings_are_renumbered_and_cited_by_any_word():
+    a = doc("A", "ARTICLE 4 LIABILITY", "Section 4.1 Neither party's liability shall exceed the fees.",
+            "5.1 Term\nThis Agreement continues for three years.",
+            "5.2 Termination\nEither party may terminate; clause 5.1 and Section 4.1 survive.", prefix="a")
+    b = doc("B", "ARTICLE 5 LIABILITY", "Section 5.1 Neither party's liability shall exceed the fees.",
+            "6.1 Term\nThis Agreement continues for three years.",
+            "6.2 Termination\nEither party may terminate; clause 6.1 and Section 5.1 survive.", prefix="b")
+    rows = build_changes(a, b, _pairs((0, 0), (1, 1), (2, 2), (3, 3)), "en", strict=False)
+    assert [c.renumbering for c in rows] == [
+        [("ARTICLE 4", "ARTICLE 5")], [("Section 4.1", "Section 5.1")], [("5.1", "6.1")],
+        [("5.2", "6.2"), ("clause 5.1", "clause 6.1"), ("Section 4.1", "Section 5.1")]]
+    assert all(c.type == "unchanged" for c in rows)
+
+
+def test_a_number_that_opens_a_sentence_is_no_heading_number():
+    a = doc("A", "2.5 million users signed up in the first year.", prefix="a")
+    b = doc("B", "3.5 million users signed up in the first year.", prefix="b")
+    (row,) = build_changes(a, b, _pairs((0, 0)), "en", strict=False)
+    assert row.type == "modified" and not row.renumbered and row.summary == "2.5 → 3.5"  # an amount that changed

@@ -43,7 +43,7 @@ def test_text_label_names_a_chunk_by_its_first_lines_when_the_metadata_does_not(
     assert item("\n\n（目的）\n第１条　この規則は…") is None  # the first two lines are blank
     assert item("第4条（手術給付金）\n当会社は…") == "第4条（手術給付金）"
     assert item("第2章　保険金の支払\n本文") == "第2章 保険金の支払"
-    assert item("Section 2.1 Fees.\nThe fees are…") == "Section 2.1（Fees）"
+    assert item("Section 2.1 Fees.\nThe fees are…") == "Section 2.1 (Fees)"  # English brackets for an English label
     assert item("当会社は、保険金を支払います。") is None
     assert item("第4条（手術給付金）", label="第4条") is None and item("本文", heading="前文") is None
     assert Chunk(id="x", content="  （目的）\n第1条 本文").structure.title == "目的"  # caption after spaces

@@ -14,9 +14,9 @@ import unicodedata
 from rapidfuzz.distance import Levenshtein
 
 from .._text import contains_cjk, shorten, split_sentences
+from ..document.references import clause_refs, opening_ref, without_refs
 from .inline import change_regions, inline_ops
 from .labels import labels
-from .renumbering import LABEL_REF, opening_label
 
 __all__ = ["describe_change", "number_changes", "changed_spans", "label_change"]
 
@@ -31,10 +31,20 @@ _WORDLIKE = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff�
 MAX_SUMMARY = 160
 
 
+def _numbers(text: str) -> list[str]:
+    """The numbers-with-units of *text* (NFKC), but those of clause numbers: 第5条, Section 4.1
+    and a heading's own 4.1 are a renumbering (:func:`label_change`), not an amount."""
+    refs = clause_refs(text)
+    found = list(_NUMBER.finditer(text))
+    if refs:
+        found = [m for m in found if not any(r.start < m.end() and m.start() < r.end for r in refs)]
+    return [m.group().strip() for m in found]
+
+
 def number_changes(a: str, b: str) -> list[tuple[str, str]]:
     """Pairs (old, new) of numbers-with-units that changed, in order."""
-    na = [m.group().strip() for m in _NUMBER.finditer(unicodedata.normalize("NFKC", a))]
-    nb = [m.group().strip() for m in _NUMBER.finditer(unicodedata.normalize("NFKC", b))]
+    na = _numbers(unicodedata.normalize("NFKC", a))
+    nb = _numbers(unicodedata.normalize("NFKC", b))
     out = []
     sm = difflib.SequenceMatcher(a=na, b=nb, autojunk=False)
     for op, i1, i2, j1, j2 in sm.get_opcodes():
@@ -88,9 +98,10 @@ def changed_spans(a: str, b: str, *, max_spans: int = 2) -> list[tuple[str, str]
 
 
 def label_change(a: str, b: str) -> tuple[str, str] | None:
-    """(old, new) when the leading 第N条-style label was renumbered."""
-    la, lb = opening_label(a), opening_label(b)
-    return (la, lb) if la and lb and la != lb else None
+    """(old, new) when the leading label (第N条, Article N, Section N.M, a heading's N.M) was
+    renumbered."""
+    la, lb = opening_ref(a), opening_ref(b)
+    return (la.text, lb.text) if la and lb and la.text != lb.text else None
 
 
 def _wording_change(a: str, b: str, L: dict[str, str], ops: list[tuple[int, str]] | None) -> str | None:
@@ -106,6 +117,10 @@ def _wording_change(a: str, b: str, L: dict[str, str], ops: list[tuple[int, str]
             return f"{L['deleted_text']}: {q}{shorten(old, 30)}{qc}"
         return f"{q}{shorten(old, 30)}{qc} → {q}{shorten(new, 30)}{qc}"
     return None
+
+
+def _unnumbered(sentence: str) -> str:
+    return without_refs(unicodedata.normalize("NFKC", sentence))
 
 
 def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = True,
@@ -127,7 +142,10 @@ def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = Tru
             parts.append(wording)
     if not numbers:
         sa, sb = split_sentences(a), split_sentences(b)
-        sm = difflib.SequenceMatcher(a=sa, b=sb, autojunk=False)
+        # a renumbered clause's sentences are matched with their clause numbers set aside: a
+        # sentence whose only change is a reference that shifted with the clause is no change
+        ka, kb = (sa, sb) if not renumbered else ([_unnumbered(s) for s in sa], [_unnumbered(s) for s in sb])
+        sm = difflib.SequenceMatcher(a=ka, b=kb, autojunk=False)
         for op, i1, i2, j1, j2 in sm.get_opcodes():
             if op == "insert":
                 parts.extend(f"{L['added_text']}: {q}{shorten(s, 40)}{qc}" for s in sb[j1:j2])
@@ -135,10 +153,8 @@ def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = Tru
                 parts.extend(f"{L['deleted_text']}: {q}{shorten(s, 40)}{qc}" for s in sa[i1:i2])
             elif op == "replace":
                 old_s, new_s = " ".join(sa[i1:i2]), " ".join(sb[j1:j2])
-                if renumbered and LABEL_REF.sub("", unicodedata.normalize("NFKC", old_s)) == LABEL_REF.sub(
-                    "", unicodedata.normalize("NFKC", new_s)
-                ):
-                    continue
+                if renumbered and _unnumbered(old_s) == _unnumbered(new_s):
+                    continue  # only its clause numbers differ: the renumbering said first
                 for x, y in changed_spans(old_s, new_s, max_spans=1):
                     if not x:
                         parts.append(f"{L['added_text']}: {q}{shorten(y, 30)}{qc}")

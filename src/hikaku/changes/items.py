@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .._text import shorten
 from ..document import Chunk
+from ..document.headings import titled
 
 __all__ = ["item_label"]
 
@@ -14,7 +15,7 @@ def _label_of(chunk: Chunk) -> str | None:
             not st.label or not st.label.endswith("条")):  # a chapter or part is called by its whole heading
         return shorten(" ".join(st.heading.split()), 40)
     if st.label:
-        return f"{st.label}（{st.title}）" if st.title else st.label
+        return titled(st.label, st.title) if st.title else st.label
     if st.heading and st.heading.strip():
         return shorten(st.heading.strip(), 40)
     return st.text_label  # from the first lines, read once with the rest of the structure

@@ -84,8 +84,7 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
                 parts.append(L[f"cosmetic_{kind}"])
             elif renumbered:
                 parts.append(_renumbering_text(renumbered, L))
-            elif (one_to_one and ca[0].structure.kind == cb[0].structure.kind == "heading"
-                  and not number_changes(a_text, b_text)):
+            elif one_to_one and _is_title(ca[0]) and _is_title(cb[0]) and not number_changes(a_text, b_text):
                 parts.append(f"{L['quote_open']}{_one_line(a_text)}{L['quote_close']} → "
                              f"{L['quote_open']}{_one_line(b_text)}{L['quote_close']}")  # a heading: say it whole
             else:
@@ -131,6 +130,14 @@ def _renumbering_text(renumbered: list[tuple[str, str]], L: dict[str, str]) -> s
     """「第12条 → 第13条」: the clause's own number, then the references that shifted with it
     (the kind, 条番号のみ変更, is the row's type label)."""
     return L["sep"].join(f"{old} → {new}" for old, new in renumbered[:3]) + ("…" if len(renumbered) > 3 else "")
+
+
+def _is_title(chunk: Chunk) -> bool:
+    """A heading alone, said whole when it changes (「第2章 責任」 → 「第2章 個人情報」); a clause
+    written on one line (「第2条 …。」, "Section 4.1 Neither party …") is a heading to the
+    loader, but is described like any clause: its renumbering and what else changed."""
+    st = chunk.structure
+    return st.kind == "heading" and not is_clause_label(st.structural_label)
 
 
 def _one_line(text: str) -> str:

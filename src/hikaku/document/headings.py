@@ -19,8 +19,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._text import contains_cjk
+
 __all__ = ["Heading", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of", "match_opening",
-           "short_title", "split_heading", "split_label", "normalize_label", "RANK_TITLE"]
+           "short_title", "split_heading", "split_label", "normalize_label", "titled", "RANK_TITLE"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 _MD = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -259,6 +261,12 @@ def split_label(text: str) -> tuple[str | None, str]:
     """Split ``第5条（賃金）`` into (``第5条``, ``賃金``) and ``Section 2.1 Fees.`` into
     (``Section 2.1``, ``Fees``); (None, text) without a label."""
     return _split(unicodedata.normalize("NFKC", text.strip()), text)
+
+
+def titled(label: str, title: str) -> str:
+    """A label and its title as the label's language writes them: 第4条（手術給付金）,
+    ``Article 3 (Data)``."""
+    return f"{label}（{title}）" if contains_cjk(label) else f"{label} ({title})"
 
 
 def _split(s: str, text: str) -> tuple[str | None, str]:

@@ -31,6 +31,7 @@ from .headings import (
     normalize_label,
     short_title,
     split_heading,
+    titled,
 )
 
 __all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
@@ -145,7 +146,7 @@ def _text_label(opening: _Opening) -> str | None:
             if h.kind == "article":
                 found, title = short_title(h, 40)
                 if found and title:
-                    return f"{found}（{title}）"  # 第4条（手術給付金） on one line
+                    return titled(found, title)  # 第4条（手術給付金） on one line
                 return found or shorten(h.text, 40)
             found, rest = split_heading(h)
             if found and rest:

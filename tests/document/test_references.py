@@ -1,0 +1,67 @@
+"""Clause numbers in a text, in either language: what they number (kind), which (number), and
+a heading's bare number only where it opens the text."""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+
+from hikaku.document.references import clause_refs, opening_ref, without_refs
+
+
+def _refs(text: str) -> list[tuple[str, str, str]]:
+    return [(r.text, r.kind, r.number) for r in clause_refs(text)]
+
+
+def test_japanese_and_english_references_say_what_they_number():
+    assert _refs("第12条の2の規定により第3章に定める。") == [("第12条の2", "条", "12の2"), ("第3章", "章", "3")]
+    assert _refs("ARTICLE 4 LIABILITY") == [("ARTICLE 4", "article", "4")]
+    assert _refs("as set out in clause 7.2 and § 3, subject to Section 4.1(a) and Article IV.") == [
+        ("clause 7.2", "clause", "7.2"), ("§ 3", "section", "3"), ("Section 4.1", "section", "4.1"),
+        ("Article IV", "article", "IV")]
+
+
+def test_words_that_only_look_like_references_are_none():
+    # a word ending in "part", an ordinal, a lower-case "i" are no clause numbers
+    assert _refs("the counterpart 2 copies, the 12th section, article i of the code") == []
+
+
+def test_a_bare_number_is_a_clause_number_only_as_a_heading_opens_with_it():
+    assert _refs("4.1 Fees\nThe Customer pays.") == [("4.1", "", "4.1")]
+    assert _refs("  2.3. Term") == [("2.3", "", "2.3")]
+    assert _refs("4.1 million people, see Section 2.") == [("Section 2", "section", "2")]  # an amount
+    assert _refs("4. Fees") == []  # one level: a list marker (hikaku.changes.noise)
+    assert _refs("The rate is 4.1 Percent.") == []  # not at the opening
+
+
+def test_a_reference_reads_with_another_number_as_written():
+    (ja, en, bare) = [*clause_refs("第12条の2"), *clause_refs("SECTION 4.1"), *clause_refs("4.1 Fees")]
+    assert ja.with_number("13") == "第13条" and ja.with_number("12の3") == "第12条の3"
+    assert en.with_number("5.1") == "SECTION 5.1" and bare.with_number("5.1") == "5.1"
+
+
+def test_without_refs_keeps_everything_but_the_numbers():
+    assert without_refs("Article 5 Termination. Article 4 survives.") == without_refs(
+        "Article 6 Termination. Article 5 survives.")
+    assert without_refs("Article 5 Termination.") != without_refs("Section 5 Termination.")  # the kind stays
+    assert without_refs("第5条 本文") == without_refs("第6条 本文") != without_refs("第6章 本文")
+
+
+def test_opening_ref_reads_the_opening_in_nfkc():
+    assert opening_ref("  第１２条　本文").text == "第12条"
+    assert opening_ref("Ｓｅｃｔｉｏｎ　４．１ Fees").text == "Section 4.1"
+    assert opening_ref("４.１ Fees").text == "4.1"
+    assert opening_ref("本文。第5条による。") is None and opening_ref("") is None
+    long_tail = "x" * 500
+    assert opening_ref(f"Article 7 General {long_tail}").text == "Article 7"
+
+
+def test_only_第_and_the_section_sign_themselves_open_with_them_in_nfkc():
+    """What lets opening_ref tell a text that cannot open with a clause number from NFKC of
+    its first character alone: 第 and § are no composition's result and no other character's
+    compatibility form."""
+    sources = {chr(cp) for cp in range(sys.maxunicode + 1)
+               if not 0xD800 <= cp <= 0xDFFF and unicodedata.decomposition(chr(cp))
+               and unicodedata.normalize("NFKC", chr(cp))[:1] in ("第", "§")}
+    assert sources == set()
+    assert unicodedata.decomposition("第") == "" and unicodedata.decomposition("§") == ""
