@@ -32,6 +32,13 @@ def test_numbers_with_english_units_and_the_wording_next_to_them():
     s = describe_change("The insured must notify us within 30 days.",
                         "The insured must notify us in writing within 60 days.", "en")
     assert s == '30 days → 60 days; added: "in writing"'
+    # a sentence added with a number in it is wording; a number's own digits are not
+    s = describe_change("Available 99.5% of the time.", "Available 99.9% of the time. Credits are set out in Schedule 2.",
+                        "en")
+    assert s == '99.5% → 99.9%; added: "Credits are set out in Schedu…"'
+    assert describe_change("利息は年1.5%とする。", "利息は年1%とする。") == "1.5% → 1%"
+    assert describe_change("日額の20倍を支払う。", "日額の25倍を支払う。別表第2の手術も対象とする。") == (
+        "20倍 → 25倍、追加: 「別表第2の手術も対象とする。」")
 
 
 def test_list_items_added_and_removed():

@@ -104,11 +104,26 @@ def label_change(a: str, b: str) -> tuple[str, str] | None:
     return (la.text, lb.text) if la and lb and la.text != lb.text else None
 
 
+_DIGIT = re.compile(r"[0-9０-９]")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _number_edit(old: str, new: str) -> bool:
+    """A region that is (part of) a changed number, which :func:`number_changes` reports: a
+    replacement with digits on both sides, or digits added or removed with no word around
+    them (「.5」, 「0%」); a sentence added with a number in it (``… set out in Schedule 2.``)
+    is a change of wording."""
+    if old and new:
+        return bool(_DIGIT.search(old) or _DIGIT.search(new))
+    text = old or new
+    return bool(_DIGIT.search(text)) and not _LETTER.search(_DIGIT.sub("", text))
+
+
 def _wording_change(a: str, b: str, L: dict[str, str], ops: list[tuple[int, str]] | None) -> str | None:
     """The first change of wording that is not a number (next to changed numbers)."""
     q, qc = L["quote_open"], L["quote_close"]
     for a0, ia, b0, ib in change_regions(inline_ops(a, b) if ops is None else ops):
-        if re.search(r"[0-9０-９]", a[a0:ia] + b[b0:ib]) or not (a[a0:ia].strip() or b[b0:ib].strip()):
+        if _number_edit(a[a0:ia], b[b0:ib]) or not (a[a0:ia].strip() or b[b0:ib].strip()):
             continue
         old, new = _widen(a, a0, ia), _widen(b, b0, ib)
         if not old:
