@@ -159,3 +159,44 @@ def test_an_english_agreement_with_an_inserted_article_folds_its_shifted_section
     md = render(result, "md", lang="en")
     assert "**Renumbered only (5)**" in md and "Modified 1" in md and "Section 4.2→Section 5.2" in md
     assert json.loads(result.to_json())["stats"]["renumbered"] == 5
+
+
+def test_the_english_example_keeps_a_wrapped_schedule_reference_in_its_clause(use_embedder):
+    result = hikaku.compare("examples/terms_v1.md", "examples/terms_v2.md", embedder=use_embedder, lang="en")
+    assert [c.item for c in result.of_type("added")] == ["5. Data Protection"]
+    levels = next(c for c in result.changes if c.item == "4. Service Levels")
+    assert levels.b_text.endswith("the service credits set out in\nSchedule 2.")
+    assert levels.summary == '99.5% → 99.9%; added: "If it does not, the Customer …"'
+
+
+def _clauses(lines: list[str]) -> str:
+    return "\n\n".join(lines) + "\n"
+
+
+def test_clauses_with_their_text_on_the_label_line_are_called_by_their_label(tmp_path, use_embedder):
+    from hikaku.renderers import RenderOptions
+    from hikaku.renderers._taisho import build_table
+
+    a = ["# 服務規程", "第1条　この規程は、社員の服務について定める。", "第2条　社員は、誠実に職務を遂行しなければならない。",
+         "第3条　社員は、会社の許可なく兼業してはならない。"]
+    b = [*a[:2], "第2条　社員は、誠実かつ公正に職務を遂行しなければならない。", a[3]]
+    (tmp_path / "a.md").write_text(_clauses(a), encoding="utf-8")
+    (tmp_path / "b.md").write_text(_clauses(b), encoding="utf-8")
+    result = hikaku.compare(tmp_path / "a.md", tmp_path / "b.md", embedder=use_embedder)
+    (change,) = result.of_type("modified")
+    assert (change.item, change.path, change.summary) == ("第2条", ["服務規程"], "追加: 「かつ公正」")
+    rows = build_table(result, RenderOptions()).rows
+    assert [r.kind for r in rows] == ["section", "omitted", "change", "omitted"]  # one heading row: 服務規程
+
+    en_a = ["ARTICLE 1 DEFINITIONS",
+            'Section 1.1 "Affiliate" means any entity that controls, is controlled by, or is under common control.',
+            'Section 1.2 "Confidential Information" means all non-public information disclosed by one party.']
+    en_b = [*en_a[:2], en_a[2][:-1] + ", whether marked as confidential or not."]
+    (tmp_path / "a.txt").write_text(_clauses(en_a), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(_clauses(en_b), encoding="utf-8")
+    result = hikaku.compare(tmp_path / "a.txt", tmp_path / "b.txt", embedder=use_embedder, lang="en")
+    (change,) = result.of_type("modified")
+    assert (change.item, change.path) == ("Section 1.2", ["ARTICLE 1 DEFINITIONS"])
+    assert change.summary.startswith('added: ", whether marked')
+    rows = build_table(result, RenderOptions(lang="en")).rows
+    assert [r.kind for r in rows] == ["section", "omitted", "change"]

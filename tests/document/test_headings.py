@@ -38,3 +38,40 @@ def test_full_width_and_enclosed_forms_still_open_headings():
     assert is_caption("（目的）") and is_caption("﹙目的﹚") and is_caption("(Purpose)")
     assert detect_heading("保険金の支払について定める。", markdown=False) is None
     assert not is_caption("目的（この約款の趣旨）")
+
+
+def _read(line: str):
+    from hikaku.document.headings import read_heading
+
+    return read_heading(detect_heading(line, markdown=False))
+
+
+def test_a_clause_with_its_text_on_the_label_line_is_the_label_and_a_body():
+    ja = _read("第2条　社員は、誠実に職務を遂行しなければならない。")
+    assert (ja.name, ja.label, ja.title, ja.body) == ("第2条", "第2条", None, True)
+    captioned = _read("第2条（目的）この規程は、社員の服務について定める。")
+    assert (captioned.name, captioned.title, captioned.body) == ("第2条（目的）", "目的", True)
+    suppl = _read("附則　この規程は、2024年4月1日から施行する。")
+    assert (suppl.name, suppl.body) == ("附則", True)
+    en = _read('Section 1.1 "Affiliate" means any entity that controls, is controlled by, or is under common control.')
+    assert (en.name, en.label, en.body) == ("Section 1.1", "Section 1.1", True)
+
+
+def test_a_heading_with_only_a_title_stays_whole():
+    for line, title in [("第4条（手術給付金）", "手術給付金"), ("第1章　総則", "総則"), ("Section 2.1 Fees", "Fees"),
+                        ("ARTICLE 5 REPRESENTATIONS, WARRANTIES AND COVENANTS OF THE PARTIES", None)]:
+        h = _read(line)
+        assert (h.name, h.title, h.body) == (line, title, False), line
+
+
+def test_a_sentence_is_left_open_by_a_comma_or_a_lower_case_word_of_running_text():
+    from hikaku.document.headings import leaves_sentence_open
+
+    assert leaves_sentence_open("time in each calendar month. If it does not, the Customer receives the credits set out in")
+    assert leaves_sentence_open("the fees described in", running=True)  # the line above began the sentence
+    assert leaves_sentence_open("当会社は、被保険者が責任開始期以後に発病した疾病であって、")
+    # a sentence's end, a title (capitalised, or short without punctuation), a list item, a table row
+    for line in ["Late payments bear interest at 1% per month.", "Terms of Service", "Terms and conditions",
+                 "(b) any fees due;", "| Fees, charges | 30 days |", "就業規則", "（2）子宮がん",
+                 "次に掲げるものを含"]:
+        assert not leaves_sentence_open(line), line

@@ -109,3 +109,71 @@ def test_example_documents_chunk_into_articles():
     labels = [c.metadata.get("label") for c in v1]
     assert labels.count("第5条") == 1 and "第24条" in labels
     assert 20 <= len(v1) <= 60
+
+
+TERMS = """# Cloud Service Agreement
+
+## 4. Service Levels
+
+The Provider will make the Service available 99.9% of the time in each calendar month. If it does
+not, the Customer receives the service credits set out in
+Schedule 2.
+
+## 5. Data Protection
+
+The Provider processes Customer Data only on the Customer's documented instructions.
+
+Schedule 2
+Service credits: 10% of the monthly fee for each hour below the target.
+"""
+
+
+def test_a_label_that_ends_the_sentence_of_the_line_above_is_body_text():
+    chunks = chunk_text(TERMS, source="terms.md")
+    assert [c.metadata["heading"] for c in chunks] == [
+        "Cloud Service Agreement", "4. Service Levels", "5. Data Protection", "Schedule 2"]
+    assert chunks[1].content.endswith("service credits set out in\nSchedule 2.")
+    # the same lines as plain text, and a wrapped line that was itself carried on
+    text = ("Section 4.1 Service levels\nFor each hour below the target the Customer receives the\n"
+            "service credits set out in\nSchedule 2.\n")
+    assert [c.content.splitlines()[-1] for c in chunk_text(text, source="t.txt", markdown=False)] == ["Schedule 2."]
+
+
+def test_a_heading_after_a_title_a_list_item_or_a_finished_sentence_is_a_heading():
+    text = ("就業規則\n第1章　総則\n第1条（目的）\nこの規則は、労働条件を定める。\n別表第1　対象となる疾病\n（1）乳がん\n（2）子宮がん\n"
+            "別表第2　手術の種類\n")
+    labels = [c.metadata.get("label") for c in chunk_text(text, source="k.txt", markdown=False)]
+    assert labels == [None, "第1章", "第1条", "別表第1", "別表第2"]
+    en = "Terms and conditions\nSection 1 Definitions\nWords have their ordinary meaning, except\nas set out below.\nSection 2 Fees\n"
+    assert [c.metadata.get("label") for c in chunk_text(en, source="t.txt", markdown=False)] == [
+        None, "Section 1", "Section 2"]
+
+
+KITEI = """# 服務規程
+
+## 第1章　総則
+
+第1条　この規程は、社員の服務について定める。
+
+第2条（誠実義務）社員は、誠実に職務を遂行しなければならない。
+２　社員は、会社の名誉を害してはならない。
+
+附則　この規程は、2024年4月1日から施行する。
+"""
+
+
+def test_a_clause_with_its_text_on_the_label_line_is_headed_by_its_label():
+    chunks = chunk_text(KITEI, source="kitei.md")
+    by_label = {c.metadata.get("label"): c for c in chunks}
+    art1, art2, suppl = by_label["第1条"], by_label["第2条"], by_label["附則"]
+    assert (art1.metadata["heading"], art1.metadata["kind"]) == ("第1条", "section")
+    assert art1.content == "第1条　この規程は、社員の服務について定める。"  # the text as written
+    assert (art2.metadata["heading"], art2.metadata["title"]) == ("第2条（誠実義務）", "誠実義務")
+    assert (suppl.metadata["heading"], suppl.metadata["kind"]) == ("附則", "section")
+    assert art1.structure.section_path == art2.structure.section_path == ("服務規程", "第1章　総則")
+
+    msa = ('ARTICLE 1 DEFINITIONS\n\nSection 1.1 "Affiliate" means any entity that controls, is controlled by, or is\n'
+           "under common control with a party.\n\n(a) a party includes its successors;\n")
+    sec = chunk_text(msa, source="msa.txt", markdown=False)[1]
+    assert (sec.metadata["heading"], sec.metadata["label"], sec.metadata["kind"]) == ("Section 1.1", "Section 1.1", "section")
+    assert sec.metadata["heading_path"] == ["ARTICLE 1 DEFINITIONS"] and "(a) a party" in sec.content

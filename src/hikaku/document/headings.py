@@ -21,8 +21,9 @@ from typing import Any
 
 from .._text import contains_cjk
 
-__all__ = ["Heading", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of", "match_opening",
-           "short_title", "split_heading", "split_label", "normalize_label", "titled", "RANK_TITLE"]
+__all__ = ["Heading", "HeadingLine", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of",
+           "leaves_sentence_open", "match_opening", "read_heading", "short_title", "split_heading", "split_label",
+           "normalize_label", "titled", "RANK_TITLE"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 _MD = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -67,6 +68,7 @@ RANK_BRACKET = 16
 RANK_ARTICLE = 17
 RANK_PAREN = 18
 RANK_TITLE = 11.5  # an unnumbered title (a rider, a part): below 編, above 章
+TITLE_MAX = 40  # a title (目的, 手術給付金, Fees) is at most this long and holds no 「。」
 
 
 @dataclass(frozen=True)
@@ -280,3 +282,60 @@ def _split(s: str, text: str) -> tuple[str | None, str]:
     if rest.startswith(("(", "（")) and rest.endswith((")", "）")):
         rest = rest[1:-1].strip()
     return normalize_label(m.group(1)), rest
+
+
+_LEAD_CAPTION = re.compile(r"^\(([^()]{1,40})\)\s*")  # NFKC: （目的） is (目的)
+
+
+@dataclass(frozen=True)
+class HeadingLine:
+    """What a heading line holds: the heading proper (*name*: what the heading path and the
+    chunk's ``heading`` say), its label (第2条) and title (目的), and whether the clause's text
+    follows on the same line (*body*). ``第4条（手術給付金）`` is a heading only;
+    ``第2条　社員は、誠実に…。`` is the heading 第2条 and its body; ``第2条（目的）この規程は…。``
+    the heading 第2条（目的） and its body."""
+
+    name: str
+    label: str | None
+    title: str | None
+    body: bool = False
+
+
+def _title(rest: str) -> str | None:
+    return rest if rest and len(rest) <= TITLE_MAX and "。" not in rest else None
+
+
+def read_heading(h: Heading) -> HeadingLine:
+    """Split a heading line into its heading and its body: after a label, what is not a title
+    is body text — a sentence (「。」), or, after a clause's number (第N条, Section 2.1), more
+    than a title's length; a caption in brackets right after the label is the title. A
+    Markdown heading, or one set apart by the layout or the table of contents, is all heading."""
+    label, rest = split_heading(h)
+    if label is None or h.kind not in ("article", "structure", "supplement"):
+        return HeadingLine(h.text, label, _title(rest))
+    caption = _LEAD_CAPTION.match(rest)
+    if caption and rest[caption.end():]:
+        title = caption.group(1).strip()
+        return HeadingLine(f"{label} ({title})" if label.isascii() else f"{label}（{title}）", label, title, body=True)
+    if "。" in rest or (h.kind == "article" and len(rest) > TITLE_MAX):
+        return HeadingLine(label, label, None, body=True)
+    return HeadingLine(h.text, label, _title(rest))
+
+
+# a line that stops inside a sentence: on a comma, or on a word in lower case (a title's last
+# word is capitalised, a list item ends on 「;」 or 「.」); Japanese breaks a line anywhere, so
+# only its comma tells (a citation 「別表第1に定める」 shows itself after the label instead)
+_OPEN_END = re.compile(r"(?:[,、，]|(?<![A-Za-z])[a-z][a-z'’\-]*)$")
+_SENTENCE_MARK = re.compile(r"[,、，。;；]|[.!?．](?=\s)")
+
+
+def leaves_sentence_open(line: str, *, running: bool = False) -> bool:
+    """Whether *line* stops in the middle of a sentence, so that the next line carries it on
+    (and is body text, whatever it starts with: ``…set out in`` / ``Schedule 2.``). The line
+    ends on a comma or a lower-case word, and is running text: a sentence began on it (it is
+    longer than a title, or holds punctuation) or before it (*running*: the line above left
+    its sentence open)."""
+    s = line.strip()
+    if not _OPEN_END.search(s):
+        return False
+    return running or len(s) > TITLE_MAX or _SENTENCE_MARK.search(s[:-1]) is not None

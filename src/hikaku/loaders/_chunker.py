@@ -2,7 +2,10 @@
 
 Every heading starts a chunk that runs to the next heading; the chunk carries the
 path of headings above it, so that the context tools can walk up the hierarchy. A
-caption line such as ``（目的）`` stays with the article it titles. Text without any
+caption line such as ``（目的）`` stays with the article it titles. A line that carries on
+a sentence the line above left open (``…set out in`` / ``Schedule 2.``) is body text
+whatever it starts with; a clause's text on its label's line (``第2条　社員は…。``) is the
+chunk's body, under the heading 第2条. Text without any
 heading is chunked by paragraph (blank lines); a section longer than ``max_chars``
 is cut at paragraph boundaries, and a paragraph longer than that at sentence ends (。).
 A table (lines starting with ``|``) is never cut: its rows stay together.
@@ -15,7 +18,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..document import Chunk
-from ..document.headings import RANK_TITLE, Heading, detect_heading, is_caption, split_label
+from ..document.headings import (
+    RANK_TITLE,
+    Heading,
+    HeadingLine,
+    detect_heading,
+    is_caption,
+    leaves_sentence_open,
+    read_heading,
+    split_label,
+)
 from ._toc import Toc, find_toc, title_key
 
 __all__ = ["chunk_text", "first_heading", "table_lines"]
@@ -27,6 +39,7 @@ class _Section:
     path: list[str]
     lines: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
     caption: str | None = None
+    parts: HeadingLine | None = None  # the heading line read: its name, label, title and whether a body follows
 
 
 def chunk_text(
@@ -58,9 +71,11 @@ def chunk_text(
     current = _Section(heading=None, path=[])
     in_fence = False
     pending_caption: tuple[int, str] | None = None
+    open_sentence = False  # the line above stopped inside a sentence: this one carries it on
 
     for lineno, line in enumerate(lines):
         stripped = line.strip()
+        running, open_sentence = open_sentence, False
         if toc is not None and toc.start <= lineno < toc.end:
             if lineno == toc.start:  # the table of contents: one chunk, not a parent of what follows
                 sections.append(current)
@@ -74,6 +89,8 @@ def chunk_text(
         if markdown and stripped.startswith(("```", "~~~")):
             in_fence = not in_fence
         heading = None if in_fence else detect_heading(line, markdown=markdown)
+        if heading is not None and heading.kind != "markdown" and running:
+            heading = None  # the rest of the sentence above, not a heading (…set out in / Schedule 2.)
         if heading is not None and heading.kind == "item" and not _item_is_heading(lines, lineno, current, markdown):
             heading = None
         if heading is None and not in_fence:
@@ -87,18 +104,21 @@ def chunk_text(
             sections.append(current)
             while stack and stack[-1][0] >= heading.rank:
                 stack.pop()
-            current = _Section(heading=heading, path=[h for _, h in stack])
+            parts = read_heading(heading)
+            current = _Section(heading=heading, path=[h for _, h in stack], parts=parts)
             if pending_caption is not None:
                 current.lines.append(pending_caption)
                 current.caption = pending_caption[1].strip()
                 pending_caption = None
             current.lines.append((lineno, heading.text if heading.kind == "markdown" else line))
-            stack.append((heading.rank, heading.text))
+            stack.append((heading.rank, parts.name))
+            open_sentence = parts.body and leaves_sentence_open(stripped, running=True)
             continue
         if pending_caption is not None:  # caption not followed by an article after all
             current.lines.append(pending_caption)
             pending_caption = None
         current.lines.append((lineno, line))
+        open_sentence = not in_fence and leaves_sentence_open(stripped, running=running)
     if pending_caption is not None:
         current.lines.append(pending_caption)
     sections.append(current)
@@ -131,12 +151,11 @@ def _heading_metadata(section: _Section, content: str, part_no: int) -> dict:
         return {"level": level, "kind": "paragraph"}
     if section.heading.kind == "toc":
         return {"heading": section.heading.text, "level": level, "kind": "toc"}
-    label, rest = split_label(section.heading.text)
-    title = rest if rest and len(rest) <= 40 and "。" not in rest else None
+    assert section.parts is not None  # every heading but the TOC's is read as it opens its section
+    name, label, title = section.parts.name, section.parts.label, section.parts.title
     if section.caption and (not title or label is None):
         title = section.caption.strip()[1:-1]
-    out: dict = {"heading": section.heading.text, "level": level,
-                 "kind": "heading" if content == section.heading.text.strip() else "section"}
+    out: dict = {"heading": name, "level": level, "kind": "heading" if content == name.strip() else "section"}
     if label:
         out["label"] = label
     if title and title != label:

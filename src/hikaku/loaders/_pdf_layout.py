@@ -14,7 +14,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..document.headings import RANK_TITLE, Heading, detect_heading, is_caption
+from ..document.headings import RANK_TITLE, Heading, detect_heading, is_caption, leaves_sentence_open
 from ._pdf_reader import PdfLine
 
 __all__ = ["CleanText", "clean_pages", "is_page_number"]
@@ -73,7 +73,7 @@ def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
         starts.append(size)
         for ln in page:
             line = ln.text
-            if prev is not None and layout.continues(prev, ln):
+            if prev is not None and layout.continues(prev, ln, text_parts[-1]):
                 before = text_parts[-1]
                 hyphen = before.endswith("-") and _hyphenated(before, line)
                 glue = "" if hyphen or _CJK.search(before[-1]) or _CJK.search(line[0]) else " "
@@ -140,24 +140,27 @@ class _Layout:
         below = [rank for rank, style in self.kind_styles.items() if style <= ln.style]
         return min(below) - 0.5 if below else RANK_TITLE
 
-    def continues(self, prev: PdfLine, ln: PdfLine) -> bool:
-        """Is *ln* the rest of the sentence that *prev* began? Never across a change of
-        font, nor after or before a heading, nor after a table-of-contents entry."""
+    def continues(self, prev: PdfLine, ln: PdfLine, before: str) -> bool:
+        """Is *ln* the rest of the sentence that *prev* began (*before*: the text joined up to
+        and with *prev*)? Never across a change of font, nor after or before a heading, nor
+        after a table-of-contents entry."""
         if prev.style != ln.style and (self.prominent(prev) or self.prominent(ln)):
             return False
         if _TOC_ENTRY.search(prev.text) or (_ENDS_IN_NUMBER.search(prev.text) and _ENDS_IN_NUMBER.search(ln.text)):
             return False  # entries of a table of contents (or rows of a table): one per line
         if self.heading_rank(prev) is not None or self.heading_rank(ln) is not None:
             return False
-        return self._continues(prev.text, ln.text)
+        return self._continues(prev.text, ln.text, before)
 
-    def _continues(self, prev: str, line: str) -> bool:
-        """Is *line* the rest of the sentence that *prev* began?"""
+    def _continues(self, prev: str, line: str, before: str) -> bool:
+        """Is *line* the rest of the sentence that *prev* began? A numbered line only when
+        *before* leaves its sentence open (``…set out in`` / ``Schedule 2.``), as the chunker
+        reads it."""
         if _SENTENCE_END.search(prev) or self.numbered(prev) is not None:
             return False
-        if self.numbered(line) is not None or _LIST_START.match(line) or line.startswith("|"):
+        if _LIST_START.match(line) or line.startswith("|"):
             return False
-        return True
+        return self.numbered(line) is None or leaves_sentence_open(before)
 
 
 def _hyphenated(prev: str, line: str) -> bool:
