@@ -4,25 +4,36 @@ processes (``--jobs N``), each keeping its models loaded from one pair to the ne
 Workers are started with ``spawn`` (no fork of a process that holds threads and
 models). A worker that dies (killed, out of memory) fails the pair it was comparing,
 is replaced, and the batch goes on.
+
+The batch's process alone decides when to stop. A worker ignores SIGINT (Ctrl-C reaches
+every process of the terminal's process group; the batch's process ends the workers
+itself, at once), and a worker whose parent is gone (killed with SIGKILL, crashed) exits:
+a thread waits on the parent's sentinel, which multiprocessing closes when the parent
+dies. This module imports nothing heavy at its top, so that a worker ignores SIGINT
+before it spends seconds importing the comparison.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import queue
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .worker import PairOutcome, PairTask, PairWorker
+if TYPE_CHECKING:
+    from .worker import PairOutcome, PairTask
 
 __all__ = ["Runner", "InlineRunner", "ProcessRunner", "OnDone"]
 
 log = logging.getLogger(__name__)
 
-OnDone = Callable[[PairOutcome], None]
+OnDone = Callable[["PairOutcome"], None]
 
 
 class Runner(Protocol):
@@ -39,15 +50,48 @@ class InlineRunner:
     name = "local"
 
     def run(self, tasks: Sequence[PairTask], on_done: OnDone) -> None:
+        from .worker import PairWorker
+
         worker = PairWorker()
         for task in tasks:
             on_done(worker.run(task))
 
 
 def _worker_loop(slot: int, tasks: Any, results: Any) -> None:  # runs in a worker process
+    from .worker import PairWorker
+
     worker = PairWorker()
     for task in iter(tasks.get, None):
         results.put((slot, worker.run(task)))
+
+
+EXIT_ORPHANED = 70  # a worker's exit status when it finds its parent gone
+_PARENT_POLL_S = 1.0  # only where the parent has no sentinel (not started by multiprocessing)
+
+
+def exit_with_parent() -> threading.Thread:
+    """Start a daemon thread that ends this process (``os._exit``) when its parent dies."""
+    parent = multiprocessing.parent_process()
+    ppid = os.getppid()
+
+    def watch() -> None:
+        if parent is not None:
+            parent.join()  # waits on the parent's sentinel: returns when the parent is gone
+        else:
+            while os.getppid() == ppid:
+                threading.Event().wait(_PARENT_POLL_S)
+        os._exit(EXIT_ORPHANED)
+
+    watcher = threading.Thread(target=watch, name="hikaku-parent-watch", daemon=True)
+    watcher.start()
+    return watcher
+
+
+def _worker_main(loop: Callable[[int, Any, Any], None], slot: int, tasks: Any, results: Any) -> None:
+    """A worker process: deaf to Ctrl-C, gone with its parent, then *loop*."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
+    loop(slot, tasks, results)
 
 
 @dataclass
@@ -77,7 +121,8 @@ class ProcessRunner:
 
         def start(k: int) -> _Slot:
             q = ctx.Queue()
-            p = ctx.Process(target=self.loop, args=(k, q, results), name=f"hikaku-batch-{k}", daemon=True)
+            p = ctx.Process(target=_worker_main, args=(self.loop, k, q, results), name=f"hikaku-batch-{k}",
+                            daemon=True)
             p.start()
             return _Slot(p, q)
 
@@ -101,10 +146,15 @@ class ProcessRunner:
                     continue  # from a worker that was given up for dead
                 feed(slot)
                 on_done(outcome)
-        finally:
+        except BaseException:  # Ctrl-C, an error while writing: the workers end now, not after their pair
+            for s in slots:
+                s.process.terminate()
+            raise
+        else:
             for s in slots:
                 if s.process.is_alive():
                     s.tasks.put(None)
+        finally:
             for s in slots:
                 s.process.join(timeout=5)
                 if s.process.is_alive():
@@ -122,5 +172,7 @@ class ProcessRunner:
             log.warning("worker %d died (exit code %s) while comparing %s", k, code, task.name)
             slots[k] = start(k)
             feed(slots[k])
+            from .worker import PairOutcome
+
             on_done(PairOutcome(task.name, False, error=f"the worker process died (exit code {code}) while "
                                 "comparing this pair (out of memory?)"))

@@ -35,7 +35,8 @@ _MAX_NAME_BYTES = 150  # leaves room for the extension and the temporary-file pr
 @dataclass(frozen=True)
 class PairSpec:
     """One pair to compare: its name (the stem of its output files), the paths of A and
-    B, the options set for this pair only, and where it was declared (for messages)."""
+    B, the options set for this pair only, and where it was declared, for messages (the
+    manifest and the line, ``pairs.csv: line 4``, or the file name in both directories)."""
 
     name: str
     a: str
@@ -128,7 +129,7 @@ def read_manifest(path: str | Path) -> list[PairSpec]:
             q = Path(value.strip()).expanduser()
             paths.append(str(q if q.is_absolute() else base / q))
         options = {k: v for k, v in row.items() if k not in REQUIRED and v is not None and v != ""}
-        specs.append(PairSpec(name, paths[0], paths[1], options, where))
+        specs.append(PairSpec(name, paths[0], paths[1], options, f"{p}: {where}"))
     return specs
 
 

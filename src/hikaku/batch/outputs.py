@@ -7,6 +7,15 @@ name, and a pair's record is written last: a crash leaves either a complete outp
 none, and a pair without a matching record is computed again. A pair is *up to date*
 when its record has the fingerprint asked for and every output is there with the bytes
 recorded; then nothing of it is written again.
+
+The batch never writes over a file it did not write itself (a user's own ``terms.json``
+or ``index.html``, an input): before any work :meth:`OutputDir.foreign` lists the files
+already at the names it would write that are not its own, and the batch refuses them. Its
+own are ``summary.json`` and ``index.html`` of a directory that holds ``.hikaku-batch/``
+(the batch made it), and a pair's outputs named in the pair's record. A pair's record is
+written once *before* its outputs too, as a claim without a fingerprint: a crash between
+the outputs and the final record leaves files the next run knows as its own (and computes
+again, the claim matching no fingerprint).
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,10 +32,11 @@ from typing import Any
 from .._exceptions import ConfigurationError
 from .worker import OUTPUT_FORMATS, PairOutcome, output_extension
 
-__all__ = ["OutputDir", "PairRecord", "atomic_write", "STATE_DIR"]
+__all__ = ["OutputDir", "PairRecord", "atomic_write", "STATE_DIR", "SUMMARY_FILES"]
 
 STATE_DIR = ".hikaku-batch"
 _TMP_SUFFIX = ".hikaku-tmp"
+SUMMARY_FILES = ("summary.json", "index.html")  # the batch's own files besides the pairs' outputs
 
 
 def _file_mode() -> int:
@@ -79,10 +90,14 @@ class PairRecord:
 
 
 class OutputDir:
-    """Reads and writes one batch's output directory."""
+    """Reads and writes one batch's output directory. Nothing is created or changed
+    before :meth:`open`."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+
+    def open(self) -> None:
+        """Create the directory and its state directory; remove what a crash left half-written."""
         try:
             (self.path / STATE_DIR).mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -91,6 +106,40 @@ class OutputDir:
             stray.unlink(missing_ok=True)
         for stray in (self.path / STATE_DIR).glob(f".*{_TMP_SUFFIX}"):
             stray.unlink(missing_ok=True)
+
+    def paths(self, names: Sequence[str]) -> list[tuple[str, Path]]:
+        """Every file a batch of pairs *names* writes here: ``(pair name or '', path)``."""
+        listed = [("", self.path / f) for f in SUMMARY_FILES]
+        for name in names:
+            listed += [(name, self.path / self.output_file(name, fmt)) for fmt in OUTPUT_FORMATS]
+            listed.append((name, self._record_path(name)))
+        return listed
+
+    def foreign(self, names: Sequence[str]) -> list[str]:
+        """The files already at the names a batch of pairs *names* would write that this
+        batch did not write (relative to the directory); a directory or a symbolic link
+        there is never the batch's own."""
+        made_here = (self.path / STATE_DIR).is_dir()
+        owned: dict[str, set[str]] = {}
+        found = []
+        for name, path in self.paths(names):
+            if not os.path.lexists(path):
+                continue
+            rel = os.path.relpath(path, self.path)
+            if path.is_symlink() or not path.is_file():
+                found.append(rel)
+            elif path.parent.name == STATE_DIR:
+                continue  # a record: the state directory is the batch's
+            elif not name:
+                if not made_here:
+                    found.append(rel)
+            else:
+                if name not in owned:
+                    rec = self.record(name)
+                    owned[name] = {str(o.get("file")) for o in rec.outputs.values()} if rec is not None else set()
+                if path.name not in owned[name]:
+                    found.append(rel)
+        return found
 
     def output_file(self, name: str, fmt: str) -> str:
         return name + output_extension(fmt)
@@ -121,7 +170,14 @@ class OutputDir:
         return rec
 
     def write(self, outcome: PairOutcome, fingerprint: str) -> PairRecord:
-        """Write a finished pair's outputs, then its record."""
+        """Write a finished pair's outputs, then its record (claimed first when the
+        record does not name the outputs yet)."""
+        files = {fmt: self.output_file(outcome.name, fmt) for fmt in OUTPUT_FORMATS}
+        rec = self.record(outcome.name)
+        if rec is None or {fmt: o.get("file") for fmt, o in rec.outputs.items()} != files:
+            claim = PairRecord(outcome.name, "", {fmt: {"file": f, "sha256": ""} for fmt, f in files.items()},
+                               {}, 0, 0.0, [])
+            atomic_write(self._record_path(outcome.name), claim.to_json())
         outputs: dict[str, dict[str, str]] = {}
         for fmt in OUTPUT_FORMATS:
             data = outcome.outputs[fmt]

@@ -1,7 +1,10 @@
 """A batch from start to end: resolve each pair's options, fingerprint its inputs, skip
 the pairs whose outputs are up to date, run the others (in this process, in worker
 processes or on Ray), write each pair's outputs as it finishes, and keep
-``summary.json`` and ``index.html`` current.
+``summary.json`` and ``index.html`` current: every pair listed, those not yet run as
+``not_run``, and, when the run stops early (Ctrl-C, an error), the state ``interrupted``.
+Before anything is written, a file already at a name the batch would write that it did not
+write itself is refused (:meth:`OutputDir.foreign`).
 
 Options of a pair: its manifest columns > the batch's (command-line) options >
 ``HIKAKU_*`` > ``config.toml`` > defaults, resolved once here.
@@ -23,7 +26,7 @@ from .fingerprint import pair_fingerprint
 from .local import Runner
 from .manifest import PairSpec
 from .outputs import OutputDir, PairRecord
-from .summary import PairEntry, index_html, summary_json
+from .summary import NOT_RUN, PairEntry, index_html, summary_json
 from .worker import OUTPUT_FORMATS, PairOutcome, PairTask, one_line
 
 __all__ = ["BatchReport", "PlannedPair", "plan_pairs", "run_batch"]
@@ -60,12 +63,14 @@ def plan_pairs(specs: Sequence[PairSpec], overrides: Mapping[str, Any] | None = 
 @dataclass
 class BatchReport:
     """What a batch did: every pair's entry in manifest order, and how many pairs were
-    computed now, found up to date, or failed."""
+    computed now, found up to date, failed, or were not run (the run was interrupted)."""
 
     entries: list[PairEntry]
     computed: int = 0
     reused: int = 0
     failed: int = 0
+    not_run: int = 0
+    interrupted: bool = False
     runner: str = "local"
     seconds: float = 0.0
     old_only: list[str] = field(default_factory=list)
@@ -76,6 +81,10 @@ def _done_entry(spec: PairSpec, rec: PairRecord) -> PairEntry:
     return PairEntry(spec.name, spec.a, spec.b, "done", dict(rec.counts), rec.moved,
                      {fmt: rec.outputs[fmt]["file"] for fmt in OUTPUT_FORMATS}, rec.fingerprint, rec.seconds,
                      None, list(rec.notes))
+
+
+def _not_run_entry(spec: PairSpec) -> PairEntry:
+    return PairEntry(spec.name, spec.a, spec.b, NOT_RUN)
 
 
 def _failed_entry(spec: PairSpec, error: str, fingerprint: str | None = None, seconds: float = 0.0) -> PairEntry:
@@ -94,23 +103,37 @@ def run_batch(
     on_pair: Callable[[PairEntry, bool], None] | None = None,
 ) -> BatchReport:
     """Run the batch. *on_pair(entry, computed)* is called for every pair as its fate
-    is known (up to date: at once, ``computed=False``); progress bars hang on it."""
+    is known (up to date: at once, ``computed=False``); progress bars hang on it.
+    ConfigurationError, before anything is written, when a file at a name the batch
+    would write is not its own. An exception that stops the run (KeyboardInterrupt …)
+    propagates once the summary lists the pairs not run and says ``interrupted``."""
     started = time.perf_counter()
     out = OutputDir(outdir)
+    foreign = out.foreign([p.spec.name for p in pairs])
+    if foreign:
+        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+        raise ConfigurationError(f"{outdir}: the batch would write over files it did not write: {shown}; move them "
+                                 "away or choose another output directory")
+    out.open()
     entries: dict[str, PairEntry] = {}
     order = [p.spec.name for p in pairs]
     specs = {p.spec.name: p.spec for p in pairs}
     report = BatchReport([], runner=runner.name, old_only=list(old_only), new_only=list(new_only))
     last_written = [0.0]
 
-    def write_summary(final: bool = False) -> None:
+    def listed() -> list[PairEntry]:
+        return [entries[n] if n in entries else _not_run_entry(specs[n]) for n in order]
+
+    def write_summary(state: str = "running") -> None:
         now = time.perf_counter()
-        if not final and now - last_written[0] < SUMMARY_EVERY_S:
+        if state == "running" and now - last_written[0] < SUMMARY_EVERY_S:
             return
         last_written[0] = now
-        listed = [entries[n] for n in order if n in entries]
-        out.write_if_changed("summary.json", summary_json(listed, old_only=old_only, new_only=new_only))
-        out.write_if_changed("index.html", index_html(listed, lang=lang, old_only=old_only, new_only=new_only))
+        pairs_now = listed()
+        out.write_if_changed("summary.json", summary_json(pairs_now, old_only=old_only, new_only=new_only,
+                                                          state=state))
+        out.write_if_changed("index.html", index_html(pairs_now, lang=lang, old_only=old_only, new_only=new_only,
+                                                      state=state))
 
     def settle(entry: PairEntry, computed: bool) -> None:
         entries[entry.name] = entry
@@ -156,8 +179,13 @@ def run_batch(
         if tasks:
             log.info("%d pair(s) to compare, %d up to date", len(tasks), report.reused)
             runner.run(tasks, on_done)
+    except BaseException:
+        report.interrupted = True
+        raise
     finally:
-        write_summary(final=True)
-        report.entries = [entries[n] for n in order if n in entries]
+        report.entries = listed()
+        report.not_run = sum(e.status == NOT_RUN for e in report.entries)
+        report.interrupted = report.interrupted or report.not_run > 0
+        write_summary("interrupted" if report.interrupted else "finished")
         report.seconds = time.perf_counter() - started
     return report

@@ -51,27 +51,37 @@ def say(line: str) -> None:
 # --- outputs: never an input, checked before any work, written whole or not at all ---
 
 
-def _same_file(p: str, q: str) -> bool:
-    """The same file, through symlinks, hard links, ``./a.md`` vs ``a.md``: same device and
-    inode when both exist, else the same resolved path."""
+def _identity(path: str) -> tuple:
+    """What makes two paths the same file, through symlinks, hard links, ``./a.md`` vs
+    ``a.md``: the device and inode of an existing file, else the resolved path."""
     try:
-        return os.path.samefile(p, q)
+        st = os.stat(path)
     except OSError:
-        return os.path.realpath(p) == os.path.realpath(q)
+        return ("path", os.path.realpath(path))
+    return ("inode", st.st_dev, st.st_ino)
 
 
-def check_outputs(inputs: Sequence[str], outputs: Sequence[tuple[str, str | None]]) -> None:
+def check_outputs(inputs: Sequence[str], outputs: Sequence[tuple[str, str | None]], *,
+                  advice: str = "give another file") -> None:
     """Refuse, before any work, an output (``(option, path)``) that names an input or
-    another output, that is a directory, or whose directory is missing or not writable."""
-    given = [(opt, path) for opt, path in outputs if path]
-    for k, (opt, path) in enumerate(given):
-        for source in inputs:
-            if _same_file(path, source):
-                raise ConfigurationError(f"{opt} {path}: this is the input {source}; writing there would destroy "
-                                         "it — give another file")
-        for other_opt, other in given[:k]:
-            if _same_file(path, other):
-                raise ConfigurationError(f"{opt} {path}: the same file as {other_opt} {other}")
+    another output, that is a directory, or whose directory is missing or not writable.
+    Linear in the number of paths (a batch checks thousands); *advice* ends the message
+    of an output that is an input."""
+    sources: dict[tuple, str] = {}
+    for source in inputs:
+        sources.setdefault(_identity(source), source)
+    seen: dict[tuple, tuple[str, str]] = {}
+    for opt, path in outputs:
+        if not path:
+            continue
+        key = _identity(path)
+        if key in sources:
+            raise ConfigurationError(f"{opt} {path}: this is the input {sources[key]}; writing there would destroy "
+                                     f"it — {advice}")
+        if key in seen:
+            other_opt, other = seen[key]
+            raise ConfigurationError(f"{opt} {path}: the same file as {other_opt} {other}")
+        seen[key] = (opt, path)
         if os.path.isdir(path):
             raise ConfigurationError(f"{opt} {path}: is a directory; give a file name")
         if os.path.exists(path) and not os.path.isfile(path):

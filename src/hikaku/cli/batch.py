@@ -2,15 +2,22 @@
 many pairs, each written to OUTDIR/NAME.json, .md and .html, with summary.json and
 index.html; resumable; local worker processes (``--jobs``) or Ray (``--ray``). A thin
 layer over :mod:`hikaku.batch`. Exit status: 0 when every pair is done, 1 when any
-pair failed, 2 for a bad manifest or option."""
+pair failed, 2 for a bad manifest or option, or an output that would be an input or a
+file the batch did not write (refused before any work), 130 when interrupted."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from ._common import say
+from ._common import check_outputs, say
+
+if TYPE_CHECKING:
+    from ..batch import PairSpec
 
 __all__ = ["add_parser", "run"]
 
@@ -25,8 +32,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "column per option, e.g. lang or strict, for that pair) or JSON Lines with the same fields; relative "
         "paths are relative to the manifest. Or --pair-dirs OLD NEW pairs the files of two directories by name. "
         "Each pair is written to OUTDIR/NAME.json, NAME.md and NAME.html; OUTDIR/summary.json and index.html "
-        "list every pair. A rerun skips the pairs whose inputs, options and outputs are unchanged. Exit status "
-        "1 when a pair failed (the others are done), 2 for a bad manifest or option.",
+        "list every pair. A rerun skips the pairs whose inputs, options and outputs are unchanged. Nothing is "
+        "written over an input or over a file the batch did not write (refused before any work). Exit status "
+        "1 when a pair failed (the others are done), 2 for a bad manifest or option or a refused output.",
     )
     c.add_argument("manifest", nargs="?", metavar="MANIFEST", help="the pairs: .csv (name,a,b,…) or .jsonl")
     c.add_argument("--pair-dirs", nargs=2, metavar=("OLD_DIR", "NEW_DIR"),
@@ -71,6 +79,47 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def _missing_dirs(path: str) -> list[str]:
+    """The directories of *path* that do not exist yet, outermost first."""
+    missing = []
+    p = os.path.abspath(path)
+    while not os.path.lexists(p):
+        missing.append(p)
+        parent = os.path.dirname(p)
+        if parent == p:
+            break
+        p = parent
+    return missing[::-1]
+
+
+def _refuse_inputs(outdir: str, specs: Sequence[PairSpec], manifest: str | None) -> None:
+    """Refuse, before any work, a file the batch would write that is one of its inputs
+    (the manifest, a pair's A or B; through symbolic and hard links too), as ``hikaku
+    compare -o`` does. The output directory is made for the check, and removed again
+    when the check refuses."""
+    from .._exceptions import ConfigurationError
+    from ..batch import OutputDir
+    from ..batch.outputs import STATE_DIR
+
+    made = _missing_dirs(outdir)
+    try:
+        os.makedirs(outdir, exist_ok=True)
+    except OSError as e:
+        raise ConfigurationError(f"-o {outdir}: cannot make the output directory: {e.strerror}") from None
+    try:
+        inputs = [side for s in specs for side in (s.a, s.b)] + ([manifest] if manifest else [])
+        out = OutputDir(outdir)
+        recorded = os.path.isdir(os.path.join(outdir, STATE_DIR))
+        outputs = [("output", str(p)) for _, p in out.paths([s.name for s in specs])
+                   if recorded or p.parent.name != STATE_DIR]
+        check_outputs(inputs, outputs, advice="choose another output directory")
+    except BaseException:
+        for d in reversed(made):
+            with contextlib.suppress(OSError):
+                os.rmdir(d)
+        raise
+
+
 def run(args: argparse.Namespace) -> int:
     from .._exceptions import InputError
     from ..batch import (
@@ -104,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
         specs = read_manifest(args.manifest)
     overrides = _overrides(args)
     planned = plan_pairs(specs, overrides)
+    _refuse_inputs(args.output_dir, specs, args.manifest)
     lang = resolve_options(overrides).lang
     if args.ray:
         runner: Any = RayRunner(args.ray, cpus=args.jobs or 2)
