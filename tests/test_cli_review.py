@@ -100,14 +100,29 @@ def test_decisions_keyed_by_text_apply_after_the_ids_change(capsys, tmp_path, fi
 
 
 def test_decisions_that_no_longer_apply_are_in_the_notes(capsys, tmp_path):
-    gone = ReviewerDecision(a_sha256=text_sha256("a sentence no draft has"), b_sha256=None, verdict="no_match",
-                            a_excerpt="a sentence no draft has")
+    b_id = next(iter(B))
+    gone = ReviewerDecision(a_sha256=text_sha256("a sentence no draft has"), b_sha256=text_sha256(B[b_id]),
+                            verdict="no_match", a_excerpt="a sentence no draft has", b_excerpt="its counterpart")
     path = decisions_file(tmp_path, gone)
     result, err = compare(capsys, "--decisions", str(path), "--lang", "en")
-    assert result["notes"] == ['Reviewer decision (not a match) "a sentence no draft has" ↔ — was not applied: '
-                               "no chunk of A has this text"]
+    assert result["notes"] == ['Reviewer decision (not a match) "a sentence no draft has" ↔ "its counterpart" was not '
+                               "applied: no chunk of A has this text"]
     assert result["stats"]["decisions_not_applied"] == 1
     assert "hikaku: note: Reviewer decision (not a match)" in err
+
+
+def test_decisions_about_other_documents_are_not_this_reports_business(capsys, tmp_path):
+    """A decisions file kept for many documents: the decisions none of whose texts is in this pair
+    are neither applied nor quoted in the report (they would leak the other documents' text)."""
+    other = [ReviewerDecision(a_sha256=text_sha256(f"第{k}条（休暇） 採用日から"), b_sha256=text_sha256("第16条（年次有給休暇）"),
+                              verdict="no_match", a_excerpt=f"第{k}条（休暇） 採用日から", b_excerpt="第16条（年次有給休暇）")
+             for k in (15, 16)]
+    other.append(ReviewerDecision(a_sha256=text_sha256("第3条（試用期間）"), b_sha256=None, verdict="no_match",
+                                  a_excerpt="第3条（試用期間）"))
+    path = decisions_file(tmp_path, *other)
+    result, err = compare(capsys, "--decisions", str(path), "--lang", "en")
+    assert result["notes"] == [] and "休暇" not in json.dumps(result, ensure_ascii=False) and err == ""
+    assert result["stats"]["decisions_applied"] == 0 and result["stats"]["decisions_not_applied"] == 0
 
 
 def test_a_bad_decisions_file_is_one_line_and_exit_2(capsys, tmp_path):

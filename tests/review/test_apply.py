@@ -56,7 +56,21 @@ def test_what_does_not_apply_is_listed_with_its_reason():
     assert "2 chunks of A have this text" in not_applied_notes(applied.not_applied, "en")[2]
 
 
+def test_decisions_about_other_documents_are_neither_applied_nor_reported():
+    other = [d("第15条 休暇", "第16条 年次有給休暇", "no_match"),  # another document's pair: no text here
+             d("第15条 休暇", "第16条 年次有給休暇", "match", at="2026-03-01"),  # … contradicting it
+             d("第3条 試用", None, "no_match"), d(None, "第9条 附則", "ignore")]
+    mine = d("第2条 20倍", "第4条 新設", "match")
+    applied = apply_decisions([*other, mine], A, B)
+    assert applied.applied == (mine,) and applied.not_applied == ()
+    assert applied.digest == apply_decisions([mine], A, B).digest  # the same run as without them
+    assert apply_decisions(other, A, B) == apply_decisions([], A, B)
+    # one text of the pair here, the other not: about these documents, so said
+    reversed_ = apply_decisions([d("第4条 新設", "第15条 休暇", "no_match")], A, B)  # its A text is in B
+    assert [n.reason for n in reversed_.not_applied] == ["a_not_found"]
+
+
 def test_many_stale_decisions_are_counted_not_listed():
-    stale = DecisionSet(d(f"gone {k}", None, "no_match") for k in range(25))
+    stale = DecisionSet(d(f"gone {k}", "第1条 目的", "no_match") for k in range(25))
     notes = not_applied_notes(apply_decisions(stale, A, B).not_applied, "en")
     assert len(notes) == 11 and notes[-1] == "15 more reviewer decisions were not applied."

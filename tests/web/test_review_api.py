@@ -9,7 +9,9 @@ import json
 
 import pytest
 
+import hikaku
 from hikaku.review import DecisionSet, text_sha256
+from tests.helpers import EXAMPLES
 from tests.review import ambiguous
 
 from .conftest import V1, serving, upload, wait
@@ -111,7 +113,17 @@ def test_bad_requests(client, hashing):
     assert job["project"] == "default"
     bad = client.post(f"/api/comparisons/{job['id']}/decisions", json={"verdict": "match", "a_ids": ["zz"], "b_ids": ["b1"]})
     assert bad.status_code == 400 and "unknown chunk" in bad.json()["detail"]
-    assert client.post(f"/api/comparisons/{job['id']}/decisions", json={"verdict": "maybe"}).status_code == 422
+    # a request that does not validate: 422 with one line, as every error ({"detail": "…"})
+    invalid = [(client.post(f"/api/comparisons/{job['id']}/decisions", json={"verdict": "maybe"}),
+                "verdict: Input should be 'match', 'no_match' or 'ignore'"),
+               (client.post(f"/api/comparisons/{job['id']}/decisions", json={"verdict": "match", "a_ids": "a1"}),
+                "a_ids: Input should be a valid list"),
+               (client.post(f"/api/comparisons/{job['id']}/decisions", content=b"not json",
+                            headers={"content-type": "application/json"}), "the body is not JSON (Expecting value)"),
+               (client.get(f"/api/comparisons/{job['id']}/candidates"), "query parameter a: Field required"),
+               (client.post("/api/projects", json={}), "name: Field required")]
+    for r, detail in invalid:
+        assert r.status_code == 422 and r.json() == {"detail": detail}, r.text
     assert client.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "skip"}).status_code == 409
     assert client.get(f"/api/comparisons/{job['id']}/candidates", params={"a": "nope"}).status_code == 404
     r = client.post("/api/projects/default/decisions", content=b'{"schema": "x"}', headers={"content-type": "application/json"})
@@ -120,6 +132,52 @@ def test_bad_requests(client, hashing):
     assert upload(client, project="x" * 101).status_code == 400
     assert upload(client, project="a/b").status_code == 400
     assert client.get("/api/projects/nobody/decisions").status_code == 404
+
+
+def test_a_projects_decisions_stay_out_of_the_reports_of_other_documents(client, hashing):
+    """A decision on the 就業規則 pair is about that pair: a comparison of other documents in the same
+    project neither applies nor quotes it — its download is exactly what hikaku compare writes."""
+    job = wait(client, upload(client, project="leaks").json()["id"])
+    pair = next(r for r in review(client, job["id"])["rows"] if r["type"] == "modified" and r["a_ids"] and r["b_ids"])
+    decide(client, job["id"], verdict="no_match", a_ids=pair["a_ids"][:1], b_ids=pair["b_ids"][:1], rerun=False)
+    terms = [(p.name, p.read_bytes()) for p in (EXAMPLES / "terms_v1.md", EXAMPLES / "terms_v2.md")]
+    other = wait(client, upload(client, a=terms[0], b=terms[1], project="leaks").json()["id"])
+    assert other["status"] == "done"
+    reference = hikaku.compare(EXAMPLES / "terms_v1.md", EXAMPLES / "terms_v2.md",
+                               options=hikaku.resolve_options({"embedding": "hashing", "llm": "offline"}))
+    md = client.get(f"/api/comparisons/{other['id']}/report.md").content
+    assert md == hikaku.render(reference, "md").encode("utf-8") and "レビュー判断".encode() not in md
+    result = client.get(f"/api/comparisons/{other['id']}/report.json").json()
+    assert result["notes"] == [] and result["stats"]["decisions_not_applied"] == 0
+    assert review(client, other["id"])["notes"] == []
+    # … while the pair it is about applies it
+    assert client.post(f"/api/comparisons/{job['id']}/rerun").status_code == 202
+    again = client.get(f"/api/comparisons/{wait(client, job['id'])['id']}/report.json").json()
+    assert again["stats"]["decisions_applied"] == 1 and again["notes"] == []
+
+
+def test_a_decision_on_a_comparison_that_is_not_done_is_409(client, hashing):
+    failed = wait(client, upload(client, a=("shape.json", b'{"x": 1}')).json()["id"])
+    assert failed["status"] == "failed"
+    assert client.get(f"/api/comparisons/{failed['id']}/review").json() == {"detail": "the comparison is failed, not done"}
+    r = client.post(f"/api/comparisons/{failed['id']}/decisions", json={"verdict": "ignore", "a_ids": ["a1"]})
+    assert r.status_code == 409 and r.json() == {"detail": "the comparison is failed, not done"}
+    assert client.get("/api/health").json()["status"] == "ok"
+
+
+def test_ignore_records_every_row_it_names(client, hashing):
+    job = wait(client, upload(client, project="scope").json()["id"])
+    rows = [r for r in review(client, job["id"])["rows"] if r["a_ids"]]
+    first, second = rows[1], rows[-1]
+    out = decide(client, job["id"], verdict="ignore", a_ids=[first["a_ids"][0], second["a_ids"][0]])
+    assert len(out["recorded"]) == 2 and out["decisions"] == 2
+    view = review(client, wait(client, job["id"])["id"])
+    assert row_of(view, first["a_ids"][0])["ignored"] and row_of(view, second["a_ids"][0])["ignored"]
+    assert sum(r["ignored"] for r in view["rows"]) == 2
+    # the chunks of one row are one decision
+    both = [r for r in view["rows"] if r["a_ids"] and r["b_ids"] and not r["ignored"]][0]
+    out = decide(client, job["id"], verdict="ignore", a_ids=both["a_ids"], b_ids=both["b_ids"], rerun=False)
+    assert len(out["recorded"]) == 1 and out["decisions"] == 3
 
 
 def test_ask_me_waits_for_the_answer_across_a_restart(tmp_path, hashing, similarity_first):

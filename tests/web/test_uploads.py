@@ -95,12 +95,18 @@ def test_the_type_is_checked_by_content(tmp_path, hashing):
         assert r.status_code == 415 and r.json()["detail"] == "policy.md: the name says Markdown, but the content is a PDF"
         r = upload(client, ("policy.pdf", V1.read_bytes()))
         assert r.status_code == 415 and "the name says a PDF, but the content is Markdown" in r.json()["detail"]
-        r = upload(client, ("sjis.txt", "第1条 目的".encode("shift_jis")))
-        assert r.status_code == 415 and "not UTF-8" in r.json()["detail"]
         r = upload(client, ("image.png", b"\x89PNG\r\n\x1a\n" + bytes(range(256))))
-        assert r.status_code == 415 and "not a document hikaku reads" in r.json()["detail"]
-        r = upload(client, ("chunks.json", b"[{not json"))
-        assert r.status_code == 415 and "chunk JSON" in r.json()["detail"]
+        assert r.status_code == 415 and r.json()["detail"].startswith("image.png: not a text file (it holds NUL bytes")
+        r = upload(client, ("odd.txt", bytes(range(0x80, 0x100)) * 4))
+        assert r.status_code == 415 and r.json()["detail"].startswith("odd.txt: cannot be decoded as text")
+        # JSON that does not parse: the loader's message, with line and column, as hikaku compare gives it
+        r = upload(client, ("chunks.json", b'{"x":'))
+        assert r.status_code == 422 and r.json() == {"detail": "chunks.json: invalid JSON at line 1, column 6: "
+                                                               "Expecting value"}
+        r = upload(client, ("chunks.jsonl", b'{"id": "c1", "content": "x"}\n[1]\n'))
+        assert r.status_code == 422 and r.json()["detail"] == "chunks.jsonl: line 2 is a list, expected an object"
+        r = upload(client, ("chunks.json", pdf))
+        assert r.status_code == 415 and r.json()["detail"] == "chunks.json: the name says chunk JSON, but the content is a PDF"
         # no extension: the content decides, and the stored name has the detected format's extension
         r = upload(client, ("旧版", V1.read_bytes()), ("新版", V2.read_bytes()))
         assert r.status_code == 202, r.text
@@ -109,6 +115,20 @@ def test_the_type_is_checked_by_content(tmp_path, hashing):
         stored = sorted(p.name for p in (tmp_path / "data" / "jobs" / job["id"]).glob("input-*"))
         assert stored == ["input-a.md", "input-b.md"]
         assert list((tmp_path / "data" / "jobs").glob("*/upload-*")) == []
+
+
+@pytest.mark.parametrize("encoding", ["shift_jis", "euc_jp", "utf-16"])
+def test_text_in_the_encodings_hikaku_compare_reads(tmp_path, hashing, encoding):
+    """A Shift_JIS, EUC-JP or UTF-16 (with its byte order mark) upload is read as the command line
+    reads it: the same comparison as of the UTF-8 files."""
+    with serving(tmp_path / "data") as client:
+        utf8 = wait(client, upload(client).json()["id"])
+        r = upload(client, (V1.name, V1.read_text(encoding="utf-8").encode(encoding)))
+        assert r.status_code == 202, r.text
+        job = wait(client, r.json()["id"])
+        assert job["status"] == "done" and job["a"]["format"] == "markdown" and job["counts"] == utf8["counts"]
+        same = client.get(f"/api/comparisons/{job['id']}/report.json").json()["changes"]
+        assert same == client.get(f"/api/comparisons/{utf8['id']}/report.json").json()["changes"]
 
 
 def _docx(path):
@@ -128,6 +148,8 @@ def test_content_formats(tmp_path):
         "a.md": V1.read_bytes(),
         "a.txt": "第1条 目的\n".encode(),
         "bom.txt": "\ufeff第1条 目的\n".encode(),
+        "sjis.txt": "第1条 目的\n".encode("cp932"),
+        "latin1.html": b'<html><head><meta charset="iso-8859-1"></head><body><p>caf\xe9 cr\xe8me \xe0 la</p></body></html>',
     }
     for name, data in cases.items():
         (tmp_path / name).write_bytes(data)
@@ -145,6 +167,13 @@ def test_content_formats(tmp_path):
     assert detect_format(tmp_path / "a.md", "x") == "markdown"
     assert detect_format(tmp_path / "a.txt", "x") == "text"
     assert detect_format(tmp_path / "bom.txt", "x.txt") == "text"
+    assert detect_format(tmp_path / "sjis.txt", "x") == "text"  # decoded as hikaku compare decodes it
+    with pytest.raises(UnsupportedUpload, match="cannot be decoded as utf-8"):  # the encoding the server forces
+        detect_format(tmp_path / "sjis.txt", "x.txt", encoding="utf-8")
+    assert content_formats(tmp_path / "latin1.html") == ({"html"}, "HTML")  # only the HTML loader reads it: <meta>
+    assert detect_format(tmp_path / "latin1.html", "x.html") == "html"
+    with pytest.raises(UnsupportedUpload, match="the name says Markdown"):
+        detect_format(tmp_path / "latin1.html", "x.md")
     assert detect_format(tmp_path / "a.json", "x.txt") == "text"  # JSON is text too: the name decides
     assert detect_format(tmp_path / "a.json", "x") == "json"
     assert detect_format(tmp_path / "a.jsonl", "x.ndjson") == "jsonl"

@@ -13,6 +13,7 @@ from .._lazy import load as _load_lazy
 
 if TYPE_CHECKING:
     from ._chunker import chunk_text
+    from ._decode import decode_text
     from ._load import load_document, validate_document
     from ._registry import (
         EXTENSIONS,
@@ -36,6 +37,7 @@ __all__ = [
     "Loaded",
     "LoaderInfo",
     "chunk_text",
+    "decode_text",
     "detect_format",
     "limit_hint",
     "load_document",
@@ -47,6 +49,7 @@ __all__ = [
 # line can name the formats without loading the document model (a fast start)
 _LAZY = {
     "chunk_text": "._chunker",
+    "decode_text": "._decode",
     "load_document": "._load",
     "validate_document": "._load",
     **{name: "._registry" for name in ("EXTENSIONS", "INPUT_FORMATS", "LOADERS", "InputLimits", "LoadRequest",

@@ -1,16 +1,20 @@
 """Match a reviewer's decisions to the chunks of two documents (by the hash of their text)
 and turn them into the :class:`~hikaku.align.Constraints` the plan and the agents obey.
 
-A decision that no longer applies is never dropped silently: it is returned in
-``not_applied`` with the reason (its text is not in the documents any more, its text occurs
-several times so that the chunk it meant is ambiguous, or a later decision contradicts it),
-and the comparison lists it in its notes.
+A decision is about a pair of texts, so only the decisions that name a text of these two
+documents concern this comparison: a decision none of whose texts occurs in either document
+is about other documents (a project or a decisions file holds many) and is left out, neither
+applied nor reported — a report never quotes another document. A decision that does concern
+the comparison but does not apply is never dropped silently: it is returned in
+``not_applied`` with the reason (one of its texts is not in the documents any more, its text
+occurs several times so that the chunk it meant is ambiguous, or a later decision contradicts
+it), and the comparison lists it in its notes.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -18,7 +22,7 @@ from ..align import Constraints, FixedGroup
 from ..document import Document
 from .decisions import DecisionSet, ReviewerDecision, contradicts, text_sha256
 
-__all__ = ["AppliedDecisions", "IgnoreRule", "NotApplied", "apply_decisions", "chunk_hashes"]
+__all__ = ["AppliedDecisions", "IgnoreRule", "NotApplied", "apply_decisions", "chunk_hashes", "concerns"]
 
 NotAppliedReason = Literal["a_not_found", "b_not_found", "a_ambiguous", "b_ambiguous", "contradicted", "row_changed"]
 
@@ -65,11 +69,18 @@ def _latest_first(decisions: list[ReviewerDecision]) -> list[tuple[int, Reviewer
     return sorted(enumerate(decisions), key=lambda x: (x[1].at, x[0]), reverse=True)
 
 
+def concerns(decision: ReviewerDecision, texts: Set[str]) -> bool:
+    """Whether *decision* is about a comparison whose chunks have the text hashes *texts*
+    (both documents): at least one of the texts it names occurs there."""
+    return any(h is not None and h in texts for h in decision.key)
+
+
 def apply_decisions(decisions: Iterable[ReviewerDecision], doc_a: Document, doc_b: Document) -> AppliedDecisions:
-    items = list(decisions)
+    hashes_a, hashes_b = chunk_hashes(doc_a), chunk_hashes(doc_b)
+    texts = hashes_a.keys() | hashes_b.keys()
+    items = [d for d in decisions if concerns(d, texts)]  # the others are about other documents
     if not items:
         return AppliedDecisions()
-    hashes_a, hashes_b = chunk_hashes(doc_a), chunk_hashes(doc_b)
     not_applied: list[NotApplied] = []
     # a later decision wins over one it contradicts
     kept: list[tuple[int, ReviewerDecision]] = []

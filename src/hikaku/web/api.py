@@ -23,7 +23,7 @@ from ..loaders import LOADERS
 from ..settings import resolve_options
 from .config import ServerConfig
 from .reports import VIEW_ASSET, downloads, renderer_for_extension, report_file, view_file
-from .sniff import UnsupportedUpload, detect_format
+from .sniff import MalformedUpload, UnsupportedUpload, detect_format
 from .store import DEFAULT_PROJECT, TERMINAL, Job, JobStore, Upload, new_job_id, valid_job_id, valid_project
 from .supervisor import WorkerPool
 from .uploads import BadUpload, UploadTooLarge, receive_multipart
@@ -140,7 +140,8 @@ _UPLOAD_DOC = {"requestBody": {"required": True, "content": {"multipart/form-dat
 
 @router.post("/comparisons", status_code=202, openapi_extra=_UPLOAD_DOC,
              responses={400: {"description": "bad form"}, 413: {"description": "a file is over the upload limit"},
-                        415: {"description": "a file is not a format hikaku reads"}})
+                        415: {"description": "a file is not a format hikaku reads"},
+                        422: {"description": "a file of the format its name says, malformed (invalid JSON)"}})
 async def create_comparison(request: Request) -> JSONResponse:
     """Upload documents ``a`` (old) and ``b`` (new) with the options; the comparison is
     queued and runs in a worker process: 202 with its id."""
@@ -158,7 +159,7 @@ async def create_comparison(request: Request) -> JSONResponse:
         ask = bool(_flag(got.fields, "ask"))
         sides = {}
         for side, f in got.files.items():
-            fmt = await run_in_threadpool(detect_format, f.path, f.client_name)
+            fmt = await run_in_threadpool(detect_format, f.path, f.client_name, options.get("encoding"))
             stored = f"input-{side}{LOADERS[fmt].extensions[0]}"
             f.path.rename(folder / stored)
             sides[side] = Upload(name=f.client_name, stored=stored, format=fmt, size=f.size)
@@ -166,11 +167,12 @@ async def create_comparison(request: Request) -> JSONResponse:
         shutil.rmtree(folder, ignore_errors=True)
         await _discard_rest(body, request.headers.get("content-length"), 2 * state.config.max_upload_bytes + 1_000_000)
         return JSONResponse({"detail": str(e)}, status_code=413, headers={"connection": "close"})
-    except (BadUpload, UnsupportedUpload, HTTPException) as e:
+    except (BadUpload, UnsupportedUpload, MalformedUpload, HTTPException) as e:
         shutil.rmtree(folder, ignore_errors=True)
         if isinstance(e, HTTPException):
             raise
-        raise HTTPException(415 if isinstance(e, UnsupportedUpload) else 400, str(e)) from None
+        status = 415 if isinstance(e, UnsupportedUpload) else 422 if isinstance(e, MalformedUpload) else 400
+        raise HTTPException(status, str(e)) from None
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise

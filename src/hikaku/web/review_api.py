@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from .._exceptions import HikakuError, InputError
 from ..document import Document
-from ..result import ComparisonResult
+from ..result import Change, ComparisonResult
 from ..review import (
     Answer,
     CandidateFinder,
@@ -262,7 +262,7 @@ class RowDecision(BaseModel):
     rerun: bool = True  # run the comparison again at once
 
 
-def _records(body: RowDecision, a: Document, b: Document) -> list[ReviewerDecision]:
+def _records(body: RowDecision, a: Document, b: Document, rows: list[Change]) -> list[ReviewerDecision]:
     ca = [a.get(i) for i in body.a_ids]
     cb = [b.get(j) for j in body.b_ids]
     unknown = [i for i, c in zip(body.a_ids, ca) if c is None] + [j for j, c in zip(body.b_ids, cb) if c is None]
@@ -280,21 +280,33 @@ def _records(body: RowDecision, a: Document, b: Document) -> list[ReviewerDecisi
                                 note=body.note, by=body.by or "web", at=at,
                                 a_excerpt=excerpt(x.content) if x else "", b_excerpt=excerpt(y.content) if y else "")
 
-    if body.verdict == "ignore":  # the row, by its first chunk on each side
-        return [rec(ca[0] if ca else None, cb[0] if cb else None)]
+    if body.verdict == "ignore":  # each row named, by its first chunk named on each side
+        held: dict[int, tuple[list[Any], list[Any]]] = {}
+        for side, ids, chunks in ((0, body.a_ids, ca), (1, body.b_ids, cb)):
+            for cid, chunk in zip(ids, chunks):
+                k = next((k for k, c in enumerate(rows) if cid in (c.a_ids, c.b_ids)[side]), None)
+                if k is None:
+                    raise HTTPException(400, f"no row of the comparison holds chunk {cid}")
+                held.setdefault(k, ([], []))[side].append(chunk)
+        return [rec(xs[0] if xs else None, ys[0] if ys else None) for _, (xs, ys) in sorted(held.items())]
     if ca and cb:
         return [rec(x, y) for x in ca for y in cb]
     return [rec(x, None) for x in ca] + [rec(None, y) for y in cb]
 
 
-@router.post("/comparisons/{job_id}/decisions")
+@router.post("/comparisons/{job_id}/decisions", responses={409: {"description": "the comparison is not done"}})
 async def decide_row(job_id: str, body: RowDecision, request: Request) -> dict[str, Any]:
-    """Record a reviewer's decision in the comparison's project and (by default) run the
-    comparison again at once, with every decision of the project applied."""
+    """Record a reviewer's decision on rows of a finished comparison in its project and (by
+    default) run the comparison again at once, with every decision of the project applied.
+    ``ignore`` records one decision per row its chunks are in."""
     job = _job(request, job_id)
     state = _state(request)
-    loaded = await run_in_threadpool(_documents(request).get, state.store, job)
-    records = _records(body, loaded.a, loaded.b)
+    result = await run_in_threadpool(_result, request, job)  # the rows of the review view: a done comparison
+    try:
+        loaded = await run_in_threadpool(_documents(request).get, state.store, job)
+    except HikakuError as e:  # its uploads cannot be read any more
+        raise HTTPException(409, str(e)) from None
+    records = _records(body, loaded.a, loaded.b, result.changes)
     a_hashes = {r.a_sha256 for r in records}
     with state.store.editing_decisions(job.project) as data:
         current = DecisionSet.from_data(data)

@@ -1,7 +1,10 @@
 """What an uploaded file is, by its content: a PDF by its ``%PDF-`` header, Word by the
 ``word/document.xml`` of its zip, JSON and JSON lines by parsing them, HTML by its tags,
-Markdown and text by decoding as UTF-8. The name's extension only chooses between the
-formats the content allows (a ``.md`` that is really a PDF is refused)."""
+Markdown and text by decoding them as ``hikaku compare`` does (``loaders/_decode.py``: a
+byte order mark, UTF-8, CP932/Shift_JIS, EUC-JP; an HTML page also by its ``<meta
+charset>``). The name's extension only chooses between the formats the content allows (a
+``.md`` that is really a PDF is refused); a file whose name says JSON and whose text does not
+parse is refused with the loader's own message (line and column)."""
 
 from __future__ import annotations
 
@@ -10,9 +13,11 @@ import re
 import zipfile
 from pathlib import Path
 
-from ..loaders import EXTENSIONS, LOADERS
+from .._exceptions import InputError
+from ..loaders import EXTENSIONS, LOADERS, decode_text, load_document
+from ..loaders.html import decode_html
 
-__all__ = ["UnsupportedUpload", "detect_format", "content_formats"]
+__all__ = ["UnsupportedUpload", "MalformedUpload", "detect_format", "content_formats"]
 
 _HTML = re.compile(r"<(?:!doctype\s+html|html|head|body|p|div|h[1-6]|section|article|table|ul|ol)\b", re.I)
 _MD_HEADING = re.compile(r"^#{1,6}\s", re.M)
@@ -27,6 +32,10 @@ class UnsupportedUpload(ValueError):
     """The file's content is not a format hikaku reads (or not the one its name says)."""
 
 
+class MalformedUpload(ValueError):
+    """The file is text of the format its name says, but malformed (JSON that does not parse)."""
+
+
 def _is_docx(path: Path) -> bool:
     try:
         with zipfile.ZipFile(path) as z:
@@ -38,7 +47,7 @@ def _is_docx(path: Path) -> bool:
 def _is_json(text: str) -> bool:
     try:
         return isinstance(json.loads(text), (list, dict))
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 
@@ -48,23 +57,37 @@ def _is_jsonl(text: str) -> bool:
         return False
     try:
         return all(isinstance(json.loads(line), dict) for line in lines)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 
-def content_formats(path: Path) -> tuple[set[str], str]:
-    """The formats the file's content allows, and a few words on what it looks like."""
+def _decoded(raw: bytes, name: str, encoding: str | None) -> tuple[str, bool]:
+    """(the text, whether only the HTML loader can read it): decoded as the loaders decode
+    text files; an HTML page they cannot decode so may still name its charset in a ``<meta>``."""
+    try:
+        return decode_text(raw, name, encoding)[0], False
+    except InputError as e:
+        if encoding is None and _HTML.search(raw[:65536].decode("latin-1")):
+            try:
+                return decode_html(raw, Path(name), label=name), True
+            except (InputError, LookupError):
+                pass
+        raise UnsupportedUpload(str(e)) from None
+
+
+def content_formats(path: Path, name: str = "the file", encoding: str | None = None) -> tuple[set[str], str]:
+    """The formats the file's content allows, and a few words on what it looks like.
+    UnsupportedUpload when it is not text hikaku can decode (*encoding*: the one the server's
+    options force, else detected)."""
     with open(path, "rb") as f:
         head = f.read(1024)
     if b"%PDF-" in head:
         return {"pdf"}, "a PDF"
     if head.startswith(b"PK\x03\x04"):
         return ({"docx"}, "a Word file") if _is_docx(path) else (set(), "a zip archive that is not a Word file")
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return set(), "binary data or text that is not UTF-8"
+    text, html_only = _decoded(path.read_bytes(), name, encoding)
+    if html_only:
+        return {"html"}, "HTML"
     if "\x00" in text:
         return set(), "binary data"
     formats = {"markdown", "text"}
@@ -74,24 +97,38 @@ def content_formats(path: Path) -> tuple[set[str], str]:
         formats.add("jsonl")
     if _HTML.search(text[:65536]):
         formats.add("html")
-    looks = "JSON" if "json" in formats else "HTML" if "html" in formats else "UTF-8 text"
+    looks = "JSON" if "json" in formats else "HTML" if "html" in formats else "text"
     if not formats - {"markdown", "text"} and _MD_HEADING.search(text):
         looks = "Markdown"
     return formats, looks
 
 
-def detect_format(path: Path, client_name: str) -> str:
+def _malformed(path: Path, client_name: str, fmt: str, encoding: str | None) -> MalformedUpload | None:
+    """What the loader of *fmt* says of the file (None if it reads it after all)."""
+    try:
+        load_document(path, input_format=fmt, encoding=encoding, name=client_name)
+    except InputError as e:
+        return MalformedUpload(str(e))
+    return None
+
+
+def detect_format(path: Path, client_name: str, encoding: str | None = None) -> str:
     """The loader format of an uploaded file stored at *path*; *client_name* (the name
-    the browser sent) only serves to pick among the formats its content allows."""
+    the browser sent) only serves to pick among the formats its content allows, and to name
+    the file in messages. *encoding*: the text encoding the server's options force."""
     ext = Path(client_name).suffix.lower()
     claimed = EXTENSIONS.get(ext)
     if claimed is not None and claimed not in _KNOWN:
         return claimed  # a format this module does not know: its loader checks the content
-    allowed, looks = content_formats(path)
+    allowed, looks = content_formats(path, client_name, encoding)
     allowed &= set(LOADERS)
     if claimed is not None:
         if claimed in allowed:
             return claimed
+        if claimed in ("json", "jsonl") and "text" in allowed:  # text, but not JSON: say where it breaks
+            malformed = _malformed(path, client_name, claimed, encoding)
+            if malformed is not None:
+                raise malformed
         raise UnsupportedUpload(f"{client_name}: the name says {_WHAT[claimed]}, but the content is {looks}")
     if not allowed:
         names = ", ".join(sorted(EXTENSIONS))
