@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 
@@ -14,6 +15,7 @@ __all__ = [
     "contains_cjk",
     "split_sentences",
     "shorten",
+    "text_codec",
 ]
 
 _WS = re.compile(r"\s+")
@@ -81,3 +83,14 @@ def shorten(text: str, limit: int, marker: str = "…") -> str:
     if limit <= 0 or len(text) <= limit:
         return text
     return text[: max(0, limit - len(marker))] + marker
+
+
+def text_codec(encoding: str) -> str:
+    """The codec name of text encoding *encoding* (``Shift-JIS`` -> ``shift_jis``); LookupError
+    when there is no such codec or it is not one of text (``rot13``, ``base64``, ``zlib`` …)."""
+    name = codecs.lookup(encoding).name
+    try:
+        b"\x00\x00\x00\x00".decode(name)  # raises LookupError at once for a codec that is not of text
+    except UnicodeError:
+        pass
+    return name

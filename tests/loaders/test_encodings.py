@@ -74,6 +74,17 @@ def test_encoding_forces_one(tmp_path, capsys, monkeypatch):
     assert "unknown encoding 'klingon'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("codec", ["rot13", "base64", "zlib"])
+def test_a_codec_that_is_not_of_text_is_an_input_error(tmp_path, capsys, codec):
+    """rot13 and the like are codecs of Python, but of bytes or of str, not between them."""
+    code = main(["compare", str(V1), str(V2), "--encoding", codec])
+    err = capsys.readouterr().err
+    assert code == 2 and err == f"hikaku: error: invalid option: encoding: Value error, unknown encoding {codec!r} " \
+                                 "(a text encoding: utf-8, cp932, shift_jis, euc-jp, utf-16 …)\n"
+    with pytest.raises(hikaku.ConfigurationError, match=f"unknown encoding {codec!r}"):
+        hikaku.load_document(V1, encoding=codec)
+
+
 def test_undecodable_bytes_give_one_line_naming_the_file(tmp_path, capsys):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"\x81\x81\xff\xfe\x80\x85\xa0\xfd" * 20)

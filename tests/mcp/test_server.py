@@ -9,6 +9,7 @@ import pytest
 from mcp import Client, MCPError
 
 import hikaku
+from hikaku.align import load_calibration
 from hikaku.index import DocumentIndex
 from hikaku.mcp import REPORT_JSON_URI, REPORT_URI, HikakuService, Roots, build_server
 from hikaku.tools import DocumentStore, StoreSet, build_registry
@@ -116,6 +117,64 @@ async def test_errors_are_tool_errors_and_the_server_goes_on(service, root, tmp_
         monkeypatch.undo()
         ok = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md"})
         assert not ok.is_error  # still serving
+
+
+async def test_no_option_of_a_client_reaches_a_file_of_the_server(service, root, tmp_path):
+    """calibration names a file: refused from a client whatever the path (nothing tells whether
+    it exists, what it holds, or loads it); the input limits and the regex timeout protect the
+    server: refused too (they were silently ignored)."""
+    cal = tmp_path / "cal.json"
+    load_calibration().write(cal)  # a valid calibration outside the roots
+    (tmp_path / "dir").mkdir()
+    async with Client(build_server(service)) as client:
+        said = set()
+        for path in ("/etc/shadow", str(tmp_path / "missing.json"), str(tmp_path / "dir"), str(cal), "v1.md"):
+            for tool in ("compare_documents", "load_pair"):
+                got = await client.call_tool(tool, {"a": "v1.md", "b": "v2.md", "options": {"calibration": path}})
+                assert got.is_error, (tool, path)
+                said.add(text(got).split(": ", 1)[1])
+        assert said == {"option(s) calibration are set on the server (HIKAKU_* or config.toml where hikaku mcp runs), "
+                        "not by a client"}
+        for option, value in (("max_input_mb", 10_000), ("max_document_chars", 10**9), ("max_json_depth", 9000),
+                              ("regex_timeout_s", 1e9)):
+            got = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {option: value}})
+            assert got.is_error and f"option(s) {option} are set on the server" in text(got)
+
+
+async def test_the_encoding_of_a_client_is_honoured_or_refused(service, root):
+    for name in ("v1", "v2"):
+        (root / f"{name}-sjis.md").write_bytes((root / f"{name}.md").read_text(encoding="utf-8").encode("cp932"))
+    async with Client(build_server(service)) as client:
+        utf8 = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md", "format": "json"})
+        forced = await client.call_tool("compare_documents", {"a": "v1-sjis.md", "b": "v2-sjis.md", "format": "json",
+                                                              "options": {"encoding": "cp932"}})
+        assert not forced.is_error, text(forced)
+        assert forced.structured_content["changes"] == utf8.structured_content["changes"]
+        both = await client.call_tool("compare_documents", {"a": "v1-sjis.md", "b": "v2.md", "options": {"encoding": "cp932"}})
+        assert both.is_error and "v2.md: cannot be decoded as cp932" in text(both)  # it is the encoding of both files
+        (root / "sjis.md").write_bytes((root / "v1-sjis.md").read_bytes())
+        got = await client.call_tool("compare_documents", {"a": "v1.md", "b": "sjis.md", "options": {"encoding": "utf-8"}})
+        assert got.is_error and "sjis.md: cannot be decoded as utf-8 (byte 0x" in text(got)
+        for codec in ("rot13", "klingon"):
+            got = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"encoding": codec}})
+            assert got.is_error and f"unknown encoding {codec!r} (a text encoding" in text(got)
+        inline = await client.call_tool("compare_documents", {"a_text": "# 規則\n第1条 本文", "b_text": "# 規則\n第1条 本文2",
+                                                              "options": {"encoding": "utf-16"}})
+        assert not inline.is_error, text(inline)  # inline text is text already: the encoding is of files
+
+
+async def test_errors_are_one_line_without_a_path_of_the_server(service, root):
+    async with Client(build_server(service)) as client:
+        cases = [
+            ({"a": "v1.md", "b": "v2.md", "lang": "fr"}, "lang: Input should be 'ja' or 'en'"),
+            ({"a": 123, "b": ["x"]}, "a: Input should be a valid string; b: Input should be a valid string"),
+            ({"a": "v1.md", "b": "v2.md", "options": "x"}, "options: Input should be a valid dictionary"),
+            ({"a_text": "", "b_text": "x"}, "a_text: the document has no text (no chunk with content)"),
+            ({"a": "v1.md", "b_text": " \n"}, "b_text: the document has no text (no chunk with content)"),
+        ]
+        for args, message in cases:
+            got = await client.call_tool("compare_documents", args)
+            assert got.is_error and text(got) == f"Error executing tool compare_documents: {message}", text(got)
 
 
 async def test_compare_inline_text_and_the_last_report(service, root, hashing_embedder, bigram):

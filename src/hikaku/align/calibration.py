@@ -89,6 +89,8 @@ class Calibration:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Calibration:
+        if not isinstance(data, Mapping):
+            raise ValueError(f"expected a JSON object, found {type(data).__name__}")
         if data.get("format") != "hikaku.calibration/v1":
             raise ValueError(f"unknown format {data.get('format')!r}")
         c = data["constants"]
@@ -119,5 +121,5 @@ def load_calibration(path: str | Path | None = None) -> Calibration:
         return _shipped()
     try:
         return Calibration.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:  # any shape but the expected one
         raise ConfigurationError(f"{path}: not a usable calibration file ({type(e).__name__}: {e})") from None

@@ -19,7 +19,8 @@ import logging
 import re
 from pathlib import Path
 
-from .._exceptions import InvalidDocumentError
+from .._exceptions import ConfigurationError, InvalidDocumentError
+from .._text import text_codec
 from ._registry import InputLimits, LoadRequest, limit_hint, read_bytes
 
 __all__ = ["decode_text", "read_text", "request_text", "check_chars", "DETECTED"]
@@ -43,7 +44,12 @@ _ODD = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ue000-\uf8ff\ufffd]")
 
 
 def _name(encoding: str) -> str:
-    name = codecs.lookup(encoding).name
+    """The codec to decode with; ConfigurationError for a name that is not a text encoding."""
+    try:
+        name = text_codec(encoding)
+    except LookupError:
+        raise ConfigurationError(f"unknown encoding {encoding!r} (a text encoding: utf-8, cp932, shift_jis, euc-jp, "
+                                 "utf-16 …)") from None
     return _SUPERSETS.get(name, name)
 
 

@@ -57,14 +57,35 @@ def _json(data: Any) -> Any:
     return json.loads(json.dumps(data, ensure_ascii=False, default=str))
 
 
+def one_line(errors: list[Any], shown: int = 3) -> str:
+    """Pydantic's errors on a tool's arguments as one line: ``lang: Input should be 'ja' or 'en'``."""
+    parts = [f"{'.'.join(str(p) for p in err.get('loc', ())) or 'arguments'}: {' '.join(str(err.get('msg')).split())}"
+             for err in errors[:shown]]
+    more = len(errors) - shown
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
 def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPServer":
     """An ``MCPServer`` exposing *service*."""
     mcpserver = _sdk()
-    from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+    from mcp.server.mcpserver.exceptions import ResourceError, ToolError, UnexpectedToolError
     from mcp.types import CallToolResult, TextContent, ToolAnnotations
+    from pydantic import ValidationError
 
-    server = mcpserver.MCPServer("hikaku", title="hikaku (比較): document comparison", version=__version__,
-                                 instructions=INSTRUCTIONS, log_level=log_level)
+    class Server(mcpserver.MCPServer):  # type: ignore[name-defined]
+        """Arguments that do not fit a tool's schema are one line too (the SDK gives pydantic's
+        multi-line text with a link)."""
+
+        async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+            try:
+                return await super().call_tool(name, arguments, context)
+            except ToolError as e:
+                if isinstance(e, UnexpectedToolError) or not isinstance(e.__cause__, ValidationError):
+                    raise
+                raise ToolError(f"Error executing tool {name}: {one_line(e.__cause__.errors())}") from e.__cause__
+
+    server = Server("hikaku", title="hikaku (比較): document comparison", version=__version__,
+                    instructions=INSTRUCTIONS, log_level=log_level)
     read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                 open_world_hint=False)
 

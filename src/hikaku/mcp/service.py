@@ -12,7 +12,10 @@ Options come from the server's environment and configuration (``HIKAKU_*``,
 ``config.toml``); a client may set those that change a comparison or a report, never
 those that send documents somewhere (``llm``, ``llm_base_url``, ``embedding_base_url``,
 a provider's embedding model): a prompt-injected agent must not be able to ship the
-files under the roots to a server of its choosing.
+files under the roots to a server of its choosing; nor those that name a file of the
+server (``calibration``: its errors would tell whether any path exists, and what it holds)
+or that protect it (the input limits, ``regex_timeout_s``). ``encoding`` applies to the
+files named by path (inline text is text already).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from ..document import Document
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
 from ..llm import llm_environment
-from ..loaders import LOADERS, load_document
+from ..loaders import LOADERS, InputLimits, load_document
 from ..renderers import RENDERERS, RenderOptions, render
 from ..result import ComparisonResult
 from ..settings import CompareOptions, IndexSettings, resolve_options
@@ -45,7 +48,8 @@ __all__ = ["HikakuService", "LoadedPair", "SERVER_ONLY_OPTIONS", "TEXT_FORMATS"]
 
 log = logging.getLogger(__name__)
 
-SERVER_ONLY_OPTIONS = ("llm", "llm_base_url", "embedding_base_url")
+SERVER_ONLY_OPTIONS = ("llm", "llm_base_url", "embedding_base_url", "calibration", "regex_timeout_s",
+                       *InputLimits.__dataclass_fields__)
 TEXT_FORMATS = tuple(name for name, info in RENDERERS.items() if not info.binary)
 _LOCAL_EMBEDDINGS = ("use", "use-multilingual-v3", "hashing")
 _INLINE_FORMATS = ("markdown", "text", "html", "json", "jsonl")  # the text formats a client can send inline
@@ -102,10 +106,9 @@ class HikakuService:
         if isinstance(embedding, str) and embedding not in _LOCAL_EMBEDDINGS:
             refused.append("embedding")
         if refused:
-            raise ConfigurationError(
-                f"option(s) {', '.join(refused)} are set on the server (HIKAKU_* or config.toml where hikaku mcp "
-                f"runs), not by a client; a client may choose embedding {' or '.join(_LOCAL_EMBEDDINGS[::2])}"
-            )
+            may = f"; a client may choose embedding {' or '.join(_LOCAL_EMBEDDINGS[::2])}" if "embedding" in refused else ""
+            raise ConfigurationError(f"option(s) {', '.join(refused)} are set on the server (HIKAKU_* or config.toml "
+                                     f"where hikaku mcp runs), not by a client{may}")
         return resolve_options(values)
 
     def _embedder_for(self, settings: IndexSettings) -> Embedder:
@@ -124,22 +127,24 @@ class HikakuService:
         if (path is None) == (text is None):
             raise InputError(f"give either {side.lower()} (a path) or {side.lower()}_text (the text itself)")
         prefix = side.lower()
+        limits = InputLimits.from_options(opts)
         if path is not None:
             real = self.roots.resolve(path)
-            return load_document(real, input_format=opts.input_format, id_prefix=prefix,
-                                 max_chunk_chars=opts.max_chunk_chars)
+            return load_document(real, input_format=opts.input_format, id_prefix=prefix, encoding=opts.encoding,
+                                 max_chunk_chars=opts.max_chunk_chars, limits=limits)
         assert text is not None
         fmt = opts.input_format or "markdown"
         info = LOADERS.get(fmt)
+        name = f"{prefix}_text"
         if info is None or fmt not in _INLINE_FORMATS:
-            raise InputError(f"{side.lower()}_text: inline text is read as Markdown, text, HTML or chunk JSON/JSONL, "
+            raise InputError(f"{name}: inline text is read as Markdown, text, HTML or chunk JSON/JSONL, "
                              f"not {fmt}; give a path instead")
-        with tempfile.TemporaryDirectory(prefix="hikaku-mcp-") as tmp:
+        with tempfile.TemporaryDirectory(prefix="hikaku-mcp-") as tmp:  # read exactly as a file of that format
             f = Path(tmp) / f"{side}{info.extensions[0]}"
             f.write_text(text, encoding="utf-8")
-            doc = load_document(f, input_format=fmt, id_prefix=prefix, doc_id=side,
-                                max_chunk_chars=opts.max_chunk_chars)
-        return doc.model_copy(update={"source": None})
+            doc = load_document(f, input_format=fmt, id_prefix=prefix, doc_id=side, encoding="utf-8",
+                                max_chunk_chars=opts.max_chunk_chars, limits=limits, name=name)
+        return doc.model_copy(update={"source": None, "title": side if doc.title == name else doc.title})
 
     # -- comparison --------------------------------------------------------------------------
     def compare(self, a: str | None = None, b: str | None = None, *, a_text: str | None = None,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import codecs
 import os
 from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .._text import text_codec
 from ._index import IndexSettings
 from ._layers import env_values, file_values, validated
 from ._names import TOOL_NAMES
@@ -85,9 +85,9 @@ class CompareOptions(BaseModel):
         if v is None or not v.strip() or v.strip().lower() == "auto":
             return None
         try:
-            return codecs.lookup(v.strip()).name
+            return text_codec(v.strip())
         except LookupError:
-            raise ValueError(f"unknown encoding {v!r} (e.g. utf-8, cp932, shift_jis, euc-jp, utf-16)") from None
+            raise ValueError(f"unknown encoding {v!r} (a text encoding: utf-8, cp932, shift_jis, euc-jp, utf-16 …)") from None
 
     @field_validator("enabled_tools", mode="before")
     @classmethod
