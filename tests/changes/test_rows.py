@@ -32,3 +32,22 @@ def test_a_clause_on_one_line_is_described_like_a_clause_with_its_renumbering():
     row = _row("第4条 責任の総額は、料金を超えないものとする。", "第5条 責任の総額は、料金の150%を超えないものとする。",
                "ja", kind="heading")
     assert row.summary == "第4条 → 第5条、追加: 「の150%」"
+
+
+def test_the_documents_own_title_names_no_section_in_the_item_a_riders_name_does(tmp_path, use_embedder):
+    """Every rider numbers its clauses from 第1条 again, so a rider's clauses carry its name in
+    the 項目 column; the main clauses sit under the document's title only, which the report's
+    header already names (A's and B's titles differ by their revision date: an item must not)."""
+    import hikaku
+
+    def policy(revision: str, benefit: str) -> str:
+        return (f"# 医療保険普通保険約款（{revision}改定）\n\n## 第1条（目的）\n\nこの約款は契約内容を定めます。\n\n"
+                f"## 第2条（入院給付金）\n\n入院給付金日額は{benefit}円とします。\n\n# 先進医療特約\n\n"
+                f"## 第1条（特約の目的）\n\nこの特約は先進医療を保障します。\n\n## 第2条（給付金）\n\n"
+                f"先進医療給付金は技術料{benefit}円とします。\n")
+
+    (tmp_path / "a.md").write_text(policy("2024年4月", "5,000"), encoding="utf-8")
+    (tmp_path / "b.md").write_text(policy("2025年10月", "10,000"), encoding="utf-8")
+    result = hikaku.compare(tmp_path / "a.md", tmp_path / "b.md", embedder=use_embedder)
+    items = {c.item for c in result.of_type("modified")}
+    assert items == {"医療保険普通保険約款（2024年4月改定）", "第2条（入院給付金）", "先進医療特約 第2条（給付金）"}

@@ -177,3 +177,34 @@ def test_a_clause_with_its_text_on_the_label_line_is_headed_by_its_label():
     sec = chunk_text(msa, source="msa.txt", markdown=False)[1]
     assert (sec.metadata["heading"], sec.metadata["label"], sec.metadata["kind"]) == ("Section 1.1", "Section 1.1", "section")
     assert sec.metadata["heading_path"] == ["ARTICLE 1 DEFINITIONS"] and "(a) a party" in sec.content
+
+
+def test_a_title_line_that_opens_a_plain_text_document_is_its_title(tmp_path):
+    """A title on a line of its own above the preamble (a blank line after it) is the
+    document's title and the preamble's heading, not 第1条; a sentence there is neither."""
+    import hikaku
+
+    text = ("医療保険普通保険約款\n\nこの約款は、2024年4月1日以降に締結される契約に適用します。\n\n"
+            "第1条（目的）\nこの約款は契約内容を定めます。\n")
+    (tmp_path / "a.txt").write_text(text, encoding="utf-8")
+    doc = hikaku.load_document(tmp_path / "a.txt")
+    assert doc.title == "医療保険普通保険約款"
+    assert [c.structure.heading for c in doc.chunks] == ["医療保険普通保険約款", "第1条（目的）"]
+    assert doc.chunks[1].structure.heading_path == ("医療保険普通保険約款",)
+    sentence = "この約款は、2024年4月1日以降に締結される契約に適用します。\n\n第1条（目的）\nこの約款は契約内容を定めます。\n"
+    (tmp_path / "b.txt").write_text(sentence, encoding="utf-8")
+    doc = hikaku.load_document(tmp_path / "b.txt")
+    assert doc.title == "b" and doc.chunks[0].structure.heading is None  # the file's name: a clause's heading is no title
+    english = "Terms of Service\n\nThese terms apply to the Service.\n\n1. Definitions\n\nIn these terms …\n"
+    (tmp_path / "c.txt").write_text(english, encoding="utf-8")
+    assert hikaku.load_document(tmp_path / "c.txt").title == "Terms of Service"
+
+
+def test_a_chunk_without_a_heading_is_called_by_a_first_line_that_reads_as_a_title():
+    from hikaku.changes.items import item_label
+    from hikaku.document import Chunk
+
+    title = Chunk(id="c1", content="医療保険普通保険約款（2024年4月改定）")
+    sentence = Chunk(id="c2", content="この約款は契約内容を定めます。")
+    assert item_label([title], [title]) == "医療保険普通保険約款（2024年4月改定）"
+    assert item_label([sentence], []) == "c2"  # a sentence is no name: the id

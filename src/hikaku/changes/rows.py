@@ -45,15 +45,27 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
 
 def _scopes(doc: Document, sections: Sequence[NumberingSection]) -> list[str]:
     """For each clause, the title of its numbering section when the document numbers
-    several sections on their own (every rider has a 第1条), else ""."""
+    several sections on their own (every rider has a 第1条), else "". The document's own
+    title names no section, whether every section sits under it or the main clauses alone do
+    (the report's header names it, and A's and B's differ by their dates): the main clauses of
+    a 約款 have no scope, its riders' clauses the rider's name."""
     out = [""] * len(doc.chunks)
     if len(sections) < 2:
         return out
+    root = _shared_prefix([s.key for s in sections])
     for s in sections:
+        title = s.key[-1] if len(s.key) > len(root) and s.key[-1] != doc.title else ""
         for i in range(s.start, s.end):
-            if s.title and is_clause_label(doc.chunks[i].structure.structural_label):
-                out[i] = s.title
+            if title and is_clause_label(doc.chunks[i].structure.structural_label):
+                out[i] = title
     return out
+
+
+def _shared_prefix(keys: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    n = min(len(k) for k in keys)
+    while n and any(k[:n] != keys[0][:n] for k in keys):
+        n -= 1
+    return keys[0][:n]
 
 
 def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, *, strict: bool,

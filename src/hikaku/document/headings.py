@@ -23,7 +23,7 @@ from .._text import contains_cjk
 
 __all__ = ["Heading", "HeadingLine", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of",
            "leaves_sentence_open", "match_opening", "read_heading", "short_title", "split_heading", "split_label",
-           "normalize_label", "titled", "RANK_TITLE"]
+           "normalize_label", "reads_as_title", "titled", "RANK_TITLE"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 _MD = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -146,6 +146,17 @@ def _english_heading(raw: str, s: str) -> Heading | None:
     if _EN_ITEM.match(s) and len(raw) <= 60 and not s.rstrip().endswith((".", ";")):
         return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=s, cut=cut)
     return None
+
+
+# a sentence: its end (also before a closing quote or bracket), a 。 anywhere, or a clause break
+_SENTENCE = re.compile(r"[。．.!?！？:：;；][\"'”’」』)）\]]*\s*$|[。．]|、|,\s")
+
+
+def reads_as_title(line: str) -> bool:
+    """A line that names something rather than says it (「医療保険普通保険約款（2024年4月改定）」,
+    ``Terms of Service``): at most twice a title's length, and nothing of a sentence in it."""
+    line = line.strip()
+    return bool(line) and len(line) <= 2 * TITLE_MAX and not _SENTENCE.search(line)
 
 
 def is_caption(line: str) -> bool:

@@ -29,6 +29,7 @@ from .headings import (
     heading_label,
     is_caption,
     normalize_label,
+    reads_as_title,
     short_title,
     split_heading,
     titled,
@@ -136,7 +137,8 @@ def _caption(content: str, opening: _Opening) -> str | None:
 
 def _text_label(opening: _Opening) -> str | None:
     """The 項目 a chunk's first lines give: 「第4条（手術給付金）」 from a caption and its article
-    or from one line, a chapter's label and title, else the heading itself."""
+    or from one line, a chapter's label and title, else the heading itself, else a first line
+    that reads as a title (「医療保険普通保険約款（2024年4月改定）」), not a sentence."""
     lines = [(line.strip(), h) for line, h in opening if line.strip()]
     caption = lines[0][0] if lines and is_caption(lines[0][0]) else None
     for _, h in lines:
@@ -152,6 +154,8 @@ def _text_label(opening: _Opening) -> str | None:
             if found and rest:
                 return shorten(f"{found} {rest}", 40)
             return found or shorten(h.text, 40)
+    if lines and reads_as_title(lines[0][0]):
+        return lines[0][0]  # a title line of its own (a document's, a preamble's): what it is called
     return None
 
 

@@ -26,6 +26,7 @@ from ..document.headings import (
     is_caption,
     leaves_sentence_open,
     read_heading,
+    reads_as_title,
     split_label,
 )
 from ._toc import Toc, find_toc, title_key
@@ -73,6 +74,7 @@ def chunk_text(
     pending_caption: tuple[int, str] | None = None
     open_sentence = False  # the line above stopped inside a sentence: this one carries it on
 
+    first = next((k for k, line in enumerate(lines) if line.strip()), -1)
     for lineno, line in enumerate(lines):
         stripped = line.strip()
         running, open_sentence = open_sentence, False
@@ -94,7 +96,8 @@ def chunk_text(
         if heading is not None and heading.kind == "item" and not _item_is_heading(lines, lineno, current, markdown):
             heading = None
         if heading is None and not in_fence:
-            heading = _title_heading(stripped, lineno, layout, toc)
+            heading = _title_heading(stripped, lineno, layout, toc,
+                                     opens=lineno == first and not (lines[lineno + 1:lineno + 2] or [""])[0].strip())
         elif heading is not None and promote and heading.kind == "article" and stripped.startswith("Article"):
             heading = Heading(promote, heading.text, "structure")
         if heading is None and not in_fence and is_caption(line) and _next_is_article(lines, lineno, markdown):
@@ -165,12 +168,17 @@ def _heading_metadata(section: _Section, content: str, part_no: int) -> dict:
     return out
 
 
-def _title_heading(line: str, lineno: int, layout: Mapping[int, float], toc: Toc | None) -> Heading | None:
+def _title_heading(line: str, lineno: int, layout: Mapping[int, float], toc: Toc | None, *,
+                   opens: bool = False) -> Heading | None:
     """A line without numbering that is a heading all the same: the layout sets it apart,
     or the table of contents lists it (then it is a division of the document, a part or
-    a rider, never below a chapter, whatever its font)."""
+    a rider, never below a chapter, whatever its font), or it *opens* the document on a
+    line of its own (a blank line after it) and reads as a title, not a sentence (「医療保険
+    普通保険約款」, ``Terms of Service``): the document's title."""
     if not line or is_caption(line):
         return None
+    if opens and lineno not in layout and reads_as_title(line):
+        return Heading(RANK_TITLE, line, "title")
     listed = toc is not None and lineno >= toc.end and len(line) <= 60 and title_key(line) in toc.titles
     if lineno in layout:
         return Heading(min(layout[lineno], RANK_TITLE) if listed else layout[lineno], line, "title")
@@ -289,8 +297,14 @@ def table_lines(rows: list[list[str]]) -> list[str]:
 
 
 def first_heading(chunks: list[Chunk]) -> str:
-    """The document's title when its first chunks open with a top-level heading."""
+    """The document's title when its first chunks open with a top-level heading that is
+    not a division's (第1章 総則, 第1条（目的） name a part of it, not the document), or with
+    a line of its own that reads as a title."""
     for c in chunks[:3]:
-        if c.structure.heading and not c.structure.heading_path:
-            return c.structure.heading
+        st = c.structure
+        if st.heading and not st.heading_path and not st.structural_label:
+            return st.heading
+    opening = chunks[0].content.strip() if chunks else ""
+    if "\n" not in opening and reads_as_title(opening) and not chunks[0].structure.structural_label:
+        return opening  # a title line of its own that no heading rule took (a PDF's large first line)
     return ""
