@@ -99,6 +99,11 @@ async def test_errors_are_tool_errors_and_the_server_goes_on(service, root, tmp_
              "llm_base_url are set on the server"),
             ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"embedding": "openai:x"}},
              "embedding are set on the server"),
+            ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"llm_max_model_calls": 100,
+                                                                         "max_tokens_total": 10**9, "concurrency": 64}},
+             "concurrency, llm_max_model_calls, max_tokens_total are set on the server"),  # the server's bill
+            ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"llm_scope": "all"}},
+             "llm_scope are set on the server"),
             ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"colour": "red"}}, "unknown option"),
             ("compare_documents", {"a": "v1.md", "b": "v2.md", "options": {"vector_threshold": 7}},
              "vector_threshold"),

@@ -13,9 +13,11 @@ Options come from the server's environment and configuration (``HIKAKU_*``,
 those that send documents somewhere (``llm``, ``llm_base_url``, ``embedding_base_url``,
 a provider's embedding model): a prompt-injected agent must not be able to ship the
 files under the roots to a server of its choosing; nor those that name a file of the
-server (``calibration``: its errors would tell whether any path exists, and what it holds)
-or that protect it (the input limits, ``regex_timeout_s``). ``encoding`` applies to the
-files named by path (inline text is text already).
+server (``calibration``: its errors would tell whether any path exists, and what it holds),
+that protect it (the input limits, ``regex_timeout_s``) or that say how much of the server's
+model a run may spend (every ``llm_*`` option, ``max_tokens_total``, ``concurrency``: a
+prompt-injected agent must not raise the bill). ``encoding`` applies to the files named by path
+(inline text is text already).
 """
 
 from __future__ import annotations
@@ -48,8 +50,12 @@ __all__ = ["HikakuService", "LoadedPair", "SERVER_ONLY_OPTIONS", "TEXT_FORMATS"]
 
 log = logging.getLogger(__name__)
 
+# where documents may go, what files are read, what protects the server, and how much of the server's
+# model a run may spend (every llm_* option, the token budget, the concurrency)
 SERVER_ONLY_OPTIONS = ("llm", "llm_base_url", "embedding_base_url", "calibration", "regex_timeout_s",
-                       *InputLimits.__dataclass_fields__)
+                       *InputLimits.__dataclass_fields__,
+                       *(k for k in CompareOptions.model_fields if k.startswith("llm_") and k != "llm_base_url"),
+                       "max_tokens_total", "concurrency")
 TEXT_FORMATS = tuple(name for name, info in RENDERERS.items() if not info.binary)
 _LOCAL_EMBEDDINGS = ("use", "use-multilingual-v3", "hashing")
 _INLINE_FORMATS = ("markdown", "text", "html", "json", "jsonl")  # the text formats a client can send inline
