@@ -21,7 +21,7 @@ import os, sys, threading
 
 def busy(slot, tasks, results):  # a worker that takes forever over its pair
     for task in iter(tasks.get, None):
-        print(f"busy {os.getpid()}", flush=True)
+        os.write(1, f"busy {os.getpid()}\\n".encode())  # one write: two workers' lines never interleave
         threading.Event().wait()
 
 
@@ -109,3 +109,20 @@ def test_ctrl_c_ends_the_batch_with_one_line_and_lists_the_pairs_not_run(manifes
     assert summary["totals"]["pairs"] == 5 and summary["totals"]["not_run"] == 4
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "中断されました" in index and "5 ペア: 完了 0、失敗 1、未実行 4" in index
+
+
+def test_sigterm_ends_the_batch_as_ctrl_c_does_and_the_summary_says_so(manifest, tmp_path):
+    """``timeout`` and service managers stop a process with SIGTERM, to it alone: the batch
+    still ends its workers and writes a summary that lists the pairs not run."""
+    out = tmp_path / "out"
+    proc = start(tmp_path, "batch", str(manifest), "-o", str(out), "--jobs", "2", "--no-progress",
+                 "--embedding", "hashing")
+    pids = busy_workers(proc)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) == 143
+    err = proc.stderr.read().decode().splitlines()
+    assert err[-1] == "hikaku: terminated; run the same command again to resume"
+    assert not any("Traceback" in line for line in err)
+    assert all(gone(pid) for pid in pids)
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert summary["interrupted"] is True and summary["totals"]["not_run"] == 4

@@ -3,15 +3,18 @@ many pairs, each written to OUTDIR/NAME.json, .md and .html, with summary.json a
 index.html; resumable; local worker processes (``--jobs``) or Ray (``--ray``). A thin
 layer over :mod:`hikaku.batch`. Exit status: 0 when every pair is done, 1 when any
 pair failed, 2 for a bad manifest or option, or an output that would be an input or a
-file the batch did not write (refused before any work), 130 when interrupted."""
+file the batch did not write (refused before any work), 130 when interrupted (Ctrl-C), 143 when
+terminated (SIGTERM); either way the summary lists the pairs not run."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._common import check_outputs, say
@@ -179,8 +182,12 @@ def run(args: argparse.Namespace) -> int:
                 say(line)
 
     try:
-        report = run_batch(planned, args.output_dir, runner, force=args.force, lang=lang, old_only=old_only,
-                           new_only=new_only, on_pair=on_pair)
+        with _terminate_as_interrupt():
+            report = run_batch(planned, args.output_dir, runner, force=args.force, lang=lang, old_only=old_only,
+                               new_only=new_only, on_pair=on_pair)
+    except _Terminated:
+        say("terminated; run the same command again to resume")
+        return EXIT_TERMINATED
     finally:
         if bar is not None:
             bar.close()
@@ -188,3 +195,27 @@ def run(args: argparse.Namespace) -> int:
     say(f"{len(report.entries)} pair(s): {done} done ({report.computed} compared, {report.reused} up to date), "
         f"{report.failed} failed; {args.output_dir}/index.html")
     return EXIT_PAIR_FAILED if report.failed else 0
+
+
+EXIT_TERMINATED = 143  # 128 + SIGTERM
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (``timeout``, a service manager stopping the batch), handled as Ctrl-C is: the
+    run stops, its summary lists the pairs not run and says interrupted."""
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _Terminated()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
