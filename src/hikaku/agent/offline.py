@@ -135,6 +135,11 @@ class OfflinePolicy:
         if "string_search_tool" in self.registry and len(self.index_b):
             self.rare_terms.find_all(group_text(self.doc_a, t.a_ids) for t in tasks)
 
+    def warm_up(self, first: AgentTask) -> None:
+        """Embed what the first group's vector search needs (B's chunks, the run's queries) now."""
+        if "vector_similarity_tool" in self.registry:
+            self.index_b.warm_up(group_text(self.doc_a, first.a_ids))
+
     def decide(self, task: AgentTask, view: AgentView) -> Decision:
         return self.examine(task, view).decision
 

@@ -211,6 +211,10 @@ class DocumentIndex:
         """Queries likely to come, embedded in one batch with the first that needs the model."""
         self._index.prefetch_queries(texts)
 
+    def warm_up(self, query: str) -> None:
+        """Embed the chunks and queries the first vector search for *query* needs (:meth:`HybridIndex.warm_up`)."""
+        self._index.warm_up(query)
+
     def prefetch_vector_searches(self, queries: Sequence[str], top_k: int, threshold: float | None = None) -> None:
         """Vector searches likely to come, started ahead (:meth:`HybridIndex.prefetch_vector_searches`)."""
         self._index.prefetch_vector_searches(queries, top_k, threshold)

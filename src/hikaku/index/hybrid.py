@@ -103,6 +103,13 @@ class HybridIndex:
         that needs the model (batches are much faster than one text at a time)."""
         self._query_prefetch = [t for t in dict.fromkeys(texts) if t not in self._query_cache]
 
+    def warm_up(self, query: str) -> None:
+        """Embed now what the first vector search for *query* would: the texts waiting to be
+        indexed, then *query* with the queries prefetched (the same batches, so the same
+        vectors, only sooner: a caller can say what takes the time)."""
+        self._flush_vectors()
+        self.embed_query(query)
+
     def embed_query(self, text: str) -> np.ndarray:
         v = self._query_cache.get(text)
         if v is None:

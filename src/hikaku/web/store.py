@@ -67,15 +67,16 @@ class Upload:
 
 @dataclass(frozen=True)
 class Progress:
-    stage: str = "queued"  # queued | load | plan | agent | report | done
+    stage: str = "queued"  # queued | load | plan | prepare | agent | report | done
     done: int = 0
     total: int = 0
 
     @property
     def percent(self) -> int:
         """The whole run as one number: loading 0–5 %, the plan 5–10 %, the agent's chunks
-        10–95 %, the report 95–100 %."""
-        span = {"load": (0, 5), "plan": (5, 10), "agent": (10, 95), "report": (95, 100)}
+        10–95 %, the report 95–100 % (preparing the search — the embeddings of a large pair —
+        stays at 10 %: it is said by its stage, and it comes after the agent's 0 of N)."""
+        span = {"load": (0, 5), "plan": (5, 10), "prepare": (10, 10), "agent": (10, 95), "report": (95, 100)}
         if self.stage == "done":
             return 100
         lo, hi = span.get(self.stage, (0, 0))

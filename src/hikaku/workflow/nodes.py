@@ -172,6 +172,23 @@ def _examine(rt: ComparisonRuntime, task: AgentTask) -> Decision:
     return decision
 
 
+def _prepare_run(rt: ComparisonRuntime, tasks: list[AgentTask], state: ComparisonState) -> None:
+    """Before the first group: a policy may find the whole run's keywords (then the keyword
+    tokenizer goes, before the embedding model comes) and embed what its first search needs
+    — on a large pair the longest wait of the run, reported as the stage ``prepare``."""
+    prepare_run = getattr(rt.policy, "prepare_run", None)
+    warm_up = getattr(rt.policy, "warm_up", None)
+    if prepare_run is None and warm_up is None:
+        return
+    rt.report_progress("prepare", 0, 1)
+    if prepare_run is not None:
+        prepare_run(tasks + [_task(rt, a_id) for a_id in state.get("pending_chunks_a", [])[state.get("cursor", 0):]])
+        rt.release_tokenizer()
+    if warm_up is not None:
+        warm_up(tasks[0])
+    rt.report_progress("prepare", 1, 1)
+
+
 def react_agent(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
     """Examine chunks: observe, think, act with the tools, reflect, decide. A one-at-a-time
     policy examines the selected groups in a row, each seeing the decisions before it; a
@@ -188,12 +205,9 @@ def react_agent(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> 
     outputs: list[Decision] = []
     thoughts: list[str] = []
     tasks = [_task(rt, a_id) for a_id in batch]
-    if not rt.run_prepared.is_set():  # the run's first batch (or the first after a resume)
+    if not rt.run_prepared.is_set() and tasks:  # the run's first batch (or the first after a resume)
         rt.run_prepared.set()
-        prepare_run = getattr(rt.policy, "prepare_run", None)  # a policy may do the whole run's keywords first
-        if prepare_run is not None:
-            prepare_run(tasks + [_task(rt, a_id) for a_id in state.get("pending_chunks_a", [])[state.get("cursor", 0):]])
-            rt.release_tokenizer()  # before the embedding model comes
+        _prepare_run(rt, tasks, state)
     prepare = getattr(rt.policy, "prepare", None)  # a policy may start the batch's searches ahead
     if prepare is not None:
         prepare(tasks)
