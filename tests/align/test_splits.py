@@ -6,6 +6,7 @@ original (the anchors kept are the ones in step with their neighbours)."""
 import hikaku
 from hikaku._text import match_key
 from hikaku.align import AlignmentParams, plan_alignment
+from hikaku.embeddings import HashingEmbedder
 
 KEEP_1 = "This agreement is made between the owner of the flat and the person who rents it."
 KEEP_2 = "Both parties have read these terms and agree to be bound by them."
@@ -22,7 +23,7 @@ def chunks(prefix, texts):
 
 
 def rows(a, b):
-    result = hikaku.compare(chunks("a", a), chunks("b", b), llm="offline", embedder="hashing")
+    result = hikaku.compare(chunks("a", a), chunks("b", b), llm="offline", embedder=HashingEmbedder())
     return {(tuple(c.a_ids), tuple(c.b_ids)): c for c in result.changes}
 
 

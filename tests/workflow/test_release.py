@@ -169,3 +169,17 @@ def test_the_search_is_embedded_before_the_first_group_as_the_stage_prepare(suda
     expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
                               embedder=HashingEmbedder(), tokenizer=sudachi)
     assert [c.model_dump() for c in state["result"].changes] == [c.model_dump() for c in expected.changes]
+
+
+def test_an_embedding_failure_before_the_first_group_does_not_take_the_run_down(sudachi, caplog):
+    """An embedding server that is down fails the vector searches (tool failures the agent
+    goes on without), as it did before the search was embedded ahead: never the run."""
+
+    class DownEmbedder(HashingEmbedder):
+        def embed(self, texts):
+            raise ConnectionError("embedding server down")
+
+    result = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
+                            embedder=DownEmbedder(), tokenizer=sudachi)
+    assert result.stats.chunks_examined_by_agent > 0 and any(c.type == "added" for c in result.changes)
+    assert "embedding ahead of the first search failed (ConnectionError: embedding server down)" in caplog.text

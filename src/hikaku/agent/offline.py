@@ -25,6 +25,7 @@ ruled out (``Constraints``) is never a candidate.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +50,8 @@ from .keywords import RareTerms
 from .messages import Thoughts
 
 __all__ = ["OfflinePolicy", "PolicyParams", "group_text"]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -136,9 +139,13 @@ class OfflinePolicy:
             self.rare_terms.find_all(group_text(self.doc_a, t.a_ids) for t in tasks)
 
     def warm_up(self, first: AgentTask) -> None:
-        """Embed what the first group's vector search needs (B's chunks, the run's queries) now."""
+        """Embed what the first group's vector search needs (B's chunks, the run's queries) now;
+        a failure (an embedding server down) is the search's to report, as a tool's failure."""
         if "vector_similarity_tool" in self.registry:
-            self.index_b.warm_up(group_text(self.doc_a, first.a_ids))
+            try:
+                self.index_b.warm_up(group_text(self.doc_a, first.a_ids))
+            except Exception as e:  # like a tool, never takes the agent down
+                log.warning("embedding ahead of the first search failed (%s: %s)", type(e).__name__, e)
 
     def decide(self, task: AgentTask, view: AgentView) -> Decision:
         return self.examine(task, view).decision
