@@ -4,9 +4,11 @@ riders' boilerplate is the same."""
 
 from __future__ import annotations
 
+import hikaku
 from hikaku import Document
 from hikaku._text import match_key
 from hikaku.align import align_sections, plan_alignment
+from hikaku.align.sections import FREE
 from hikaku.loaders import chunk_text
 
 BOILER = "第1条（特約の締結）\nこの特約は、主契約に付加して締結します。"
@@ -76,3 +78,47 @@ def test_one_numbering_constrains_nothing():
     b = _doc("b", "# 規則\n\n第1条\n本文。\n\n## 第3章\n\n第2条\n本文。\n")
     sections = align_sections(a, b)
     assert not sections.constrained and sections.mask(range(len(a)), range(len(b))).all()
+
+
+# -- the 附則 at the end of a 約款 belongs to no rider -----------------------------------------
+
+def _with_riders(riders: list[str], date: str) -> str:
+    out = ["# 医療保険約款", "", "第1条（目的）", "この約款は、医療保険契約の内容を定めるものです。", "",
+           "第2条（解約）", "保険契約者は、いつでも保険契約を解約することができます。", ""]
+    for title in riders:
+        out += [f"# {title}", "", "第1条（特約の目的）", f"この特約は、{title}の給付を行うことを目的とします。", "",
+                "第2条（特約の保険期間）", "この特約の保険期間は、主契約の保険期間と同一とします。", ""]
+    return "\n".join([*out, "附則", f"この約款は、{date}から施行します。", ""])
+
+
+# B adds a rider after the last one: the 附則 that follows the last rider follows another rider
+SUPPL_A = _doc("a", _with_riders(["先進医療特約"], "2024年4月1日"))
+SUPPL_B = _doc("b", _with_riders(["先進医療特約", "女性疾病入院特約"], "2025年10月1日"))
+
+
+def test_the_supplementary_provisions_pair_whatever_rider_they_follow():
+    a, b = SUPPL_A, SUPPL_B
+    assert a.chunks[-1].structure.section_path == ("先進医療特約",)
+    assert b.chunks[-1].structure.section_path == ("女性疾病入院特約",)
+    sections = align_sections(a, b)
+    # the 附則 is a section of its own (untitled: its chunk pairs freely), after the riders
+    assert sections.titles() == [("医療保険約款", "医療保険約款"), ("先進医療特約", "先進医療特約"), ("", "")]
+    assert sections.of_a[-1] == sections.of_b[-1] == FREE
+    assert sections.compatible(len(a.chunks) - 1, len(b.chunks) - 1)
+    keys_a = [match_key(c.content) for c in a.chunks]
+    keys_b = [match_key(c.content) for c in b.chunks]
+    plan, _ = plan_alignment(keys_a, keys_b, keys_a, keys_b, normalized=True, sections=sections)
+    assert plan.group_of_a[len(a.chunks) - 1].b == (len(b.chunks) - 1,)
+    # the new rider's boilerplate still pairs with nothing (the 附則 aside)
+    assert not any(sections.compatible(i, j) for i in range(len(a.chunks) - 1) for j in range(len(b.chunks) - 1)
+                   if a.chunks[i].structure.section_path == ("先進医療特約",)
+                   and b.chunks[j].structure.section_path == ("女性疾病入院特約",))
+
+
+def test_the_supplementary_provisions_are_one_modified_row(hashing_embedder):
+    result = hikaku.compare(SUPPL_A, SUPPL_B, llm="offline", embedder=hashing_embedder)
+    (row,) = [c for c in result.changes if c.item == "附則"]
+    assert row.type == "modified" and row.a_ids == [SUPPL_A.chunks[-1].id] and row.b_ids == [SUPPL_B.chunks[-1].id]
+    assert sorted(c.item for c in result.changes if c.type == "added") == [
+        "女性疾病入院特約", "女性疾病入院特約 第1条（特約の目的）", "女性疾病入院特約 第2条（特約の保険期間）"]
+    assert not any(c.type == "deleted" for c in result.changes)

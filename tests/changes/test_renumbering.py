@@ -112,3 +112,16 @@ def test_a_number_that_opens_a_sentence_is_no_heading_number():
     b = doc("B", "3.5 million users signed up in the first year.", prefix="b")
     (row,) = build_changes(a, b, _pairs((0, 0)), "en", strict=False)
     assert row.type == "modified" and not row.renumbered and row.summary == "2.5 → 3.5"  # an amount that changed
+
+
+def test_a_reference_to_a_moved_article_that_follows_it_is_a_renumbering():
+    # 払込み moved behind 猶予 (第2条 -> 第3条); 猶予 (第3条 -> 第2条) cites it by its new number
+    a = doc("A", "第1条（目的）\n本文。", "第2条（払込み）\n払い込みます。", "第3条（猶予）\n第2条の期月の翌月までとします。",
+            prefix="a")
+    b = doc("B", "第1条（目的）\n本文。", "第2条（猶予）\n第3条の期月の翌月までとします。", "第3条（払込み）\n払い込みます。",
+            prefix="b")
+    moved = ResolvedGroup(a=(1,), b=(2,), similarity=0.9, confidence=1.0, decided_by="anchor", moved=True)
+    rows = {c.item: c for c in build_changes(a, b, [*_pairs((0, 0), (2, 1)), moved], "ja", strict=False)}
+    grace = rows["第3条（猶予）"]
+    assert grace.type == "unchanged" and grace.renumbering == [("第3条", "第2条"), ("第2条", "第3条")]
+    assert rows["第2条（払込み）"].moved and not rows["第2条（払込み）"].renumbered

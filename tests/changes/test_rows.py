@@ -1,9 +1,13 @@
-"""The rows of a comparison (changes/rows.py): how a pair that changed is described."""
+"""The rows of a comparison (changes/rows.py): how a pair that changed is described, and the
+項目 column, which names a clause's section only where the document numbers several sections
+on its own (every rider has a 第1条), not because a 附則 follows the last clause."""
 
 from __future__ import annotations
 
+from hikaku import Document
 from hikaku.align import ResolvedGroup
 from hikaku.changes import build_changes
+from hikaku.loaders import chunk_text
 from tests.helpers import doc
 
 
@@ -51,3 +55,25 @@ def test_the_documents_own_title_names_no_section_in_the_item_a_riders_name_does
     result = hikaku.compare(tmp_path / "a.md", tmp_path / "b.md", embedder=use_embedder)
     items = {c.item for c in result.of_type("modified")}
     assert items == {"医療保険普通保険約款（2024年4月改定）", "第2条（入院給付金）", "先進医療特約 第2条（給付金）"}
+
+
+def _items(text: str) -> list[str]:
+    from hikaku.loaders._chunker import first_heading
+
+    chunks = chunk_text(text, source="a", id_prefix="a")
+    d = Document(id="a", title=first_heading(chunks), chunks=chunks)  # as load_document makes it
+    groups = [ResolvedGroup(a=(k,), b=(k,), similarity=1.0, confidence=1.0, decided_by="anchor")
+              for k in range(len(d.chunks))]
+    return [c.item for c in build_changes(d, d, groups, "ja", strict=False)]
+
+
+def test_a_supplementary_provision_does_not_make_clauses_name_their_section():
+    items = _items("# 規則\n\n第1条（目的）\n本文。\n\n第2条（解約）\n本文。\n\n附則\nこの規則は公布の日から施行する。\n")
+    assert items == ["規則", "第1条（目的）", "第2条（解約）", "附則"]
+
+
+def test_clauses_of_several_numberings_name_their_section():
+    items = _items("# 約款\n\n第1条（目的）\n本文。\n\n# 先進医療特約\n\n第1条（特約の目的）\n本文。\n\n"
+                   "附則\nこの約款は、2025年10月1日から施行します。\n")
+    # the main clauses sit under the document's own title, which names no section (the header names it)
+    assert items == ["約款", "第1条（目的）", "先進医療特約", "先進医療特約 第1条（特約の目的）", "附則"]

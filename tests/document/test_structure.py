@@ -125,3 +125,26 @@ def test_text_label_of_long_lines_is_that_of_the_whole_line_normalised():
         assert h is not None and h.kind == "article" and h.cut == (len(line.strip()) > 80)
         found, rest = split_label(line)
         assert short_title(h, 40) == (found, rest if rest and len(rest) <= 40 and "。" not in rest else None)
+
+
+def test_a_supplementary_provision_is_a_section_of_its_own_not_the_last_riders():
+    from hikaku.document import numbering_sections
+    from hikaku.document.structure import numbers_several
+
+    text = ("# 約款\n\n第1条（目的）\n本文。\n\n第2条（解約）\n本文。\n\n# 先進医療特約\n\n第1条（特約の目的）\n本文。\n\n"
+            "# 女性疾病入院特約\n\n第1条（特約の目的）\n本文。\n\n附則\nこの約款は、2025年10月1日から施行します。\n")
+    chunks = chunk_text(text, source="x.md")
+    sections = numbering_sections(chunks)
+    # the 附則 sits under the last rider's Markdown heading, but belongs to the whole 約款
+    assert chunks[-1].structure.section_path == ("女性疾病入院特約",)
+    assert [s.title for s in sections] == ["約款", "先進医療特約", "女性疾病入院特約", ""]
+    assert (sections[-1].start, sections[-1].end, sections[-1].numbered) == (len(chunks) - 1, len(chunks), False)
+    assert sections[2].end == len(chunks) - 1
+    # a 附則 with articles: they number on their own from the 附則 (its 第1条 is no further restart)
+    with_articles = chunk_text("# 規則\n\n第1条\n本文。\n\n第2条\n本文。\n\n附　則\n\n第1条（施行期日）\n本文。\n\n第2条（経過措置）\n本文。\n",
+                               source="y.md")
+    suppl = numbering_sections(with_articles)
+    assert [with_articles[s.start].content for s in suppl] == ["規則", "附　則"] and suppl[1].numbered
+    # one numbering and a 附則 without articles: the document does not number several sections
+    single = numbering_sections(chunk_text("# 規則\n\n第1条\n本文。\n\n附則\nこの規則は公布の日から施行する。\n", source="z.md"))
+    assert len(single) == 2 and not numbers_several(single) and numbers_several(sections)

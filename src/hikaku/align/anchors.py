@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["unique_pairs", "longest_increasing_subsequence"]
+from ..document.references import ClauseRef, clause_renumbering, without_refs
+
+__all__ = ["unique_pairs", "renumbering_free_pairs", "longest_increasing_subsequence"]
 
 
 def unique_pairs(keys_a: Sequence[str], keys_b: Sequence[str]) -> list[tuple[int, int]]:
@@ -21,6 +23,43 @@ def unique_pairs(keys_a: Sequence[str], keys_b: Sequence[str]) -> list[tuple[int
     ca, cb = Counter(keys_a), Counter(keys_b)
     pos_b = {k: j for j, k in enumerate(keys_b) if cb[k] == 1}
     return [(i, pos_b[k]) for i, k in enumerate(keys_a) if k and ca[k] == 1 and k in pos_b]
+
+
+def renumbering_free_pairs(
+    pairs: Sequence[tuple[int, int]],
+    keys: tuple[Sequence[str], Sequence[str]],
+    numbers: tuple[Sequence[ClauseRef | None], Sequence[ClauseRef | None]],
+    section_of_a: Sequence[int],
+    forbids: Callable[[int, int], bool] = lambda i, j: False,
+    qualify: Callable[[list[str], list[str]], tuple[list[str], list[str]]] | None = None,
+) -> set[tuple[int, int]]:
+    """Anchors among the chunks *pairs* left: two chunks whose texts are the same once A's
+    clause numbers — its own and those it cites — follow the renumbering: a clause that
+    cites a renumbered one and was updated with it («第6条に定める» -> «第7条に定める»,
+    "Section 4.1" -> "Section 5.1") is as certain a counterpart as an identical one, moved
+    or not.
+
+    *keys* are the identity keys (NFKC text; "" for a chunk that is nobody's anchor),
+    *numbers* the chunks' own numbers (:func:`~hikaku.document.references.own_ref`). The
+    renumbering is the one the anchors and the *candidates* give
+    (:func:`~hikaku.document.references.clause_renumbering`, per numbering section of A):
+    the chunks whose texts are the same but for their clause numbers
+    (:func:`~hikaku.document.references.without_refs`), unique as such on both sides. A
+    candidate is an anchor when every number it holds differs as that renumbering says
+    (:meth:`~hikaku.document.references.Renumbering.labels`, the rows' test), so articles
+    that cite each other, or a chain of them, are anchored together; one that cites another
+    number is a change of substance. *qualify*: the blinded keys made equal only within
+    corresponding sections; *forbids*: pairs never anchored (a reviewer's)."""
+    taken_a, taken_b = {i for i, _ in pairs}, {j for _, j in pairs}
+    blind_a = [without_refs(k) if k and i not in taken_a else "" for i, k in enumerate(keys[0])]
+    blind_b = [without_refs(k) if k and j not in taken_b else "" for j, k in enumerate(keys[1])]
+    if qualify is not None:
+        blind_a, blind_b = qualify(blind_a, blind_b)
+    candidates = [p for p in unique_pairs(blind_a, blind_b) if not forbids(*p)]
+    if not candidates:
+        return set()
+    renumbering = clause_renumbering([*pairs, *candidates], numbers[0], numbers[1], section_of_a)
+    return {(i, j) for i, j in candidates if renumbering.labels(i, keys[0][i], keys[1][j]) is not None}
 
 
 def longest_increasing_subsequence(pairs: Sequence[tuple[int, int]],

@@ -1,7 +1,10 @@
 """The alignment plan: the whole-document view the agent starts from.
 
-1. Identical chunks (normalised text unique in both documents) are anchors; those in
-   document order (LIS) split the documents into gaps, the others are identical chunks
+1. Identical chunks (normalised text unique in both documents) are anchors, and so are
+   chunks identical but for their own number, or but for clause numbers (their own and
+   those they cite, 第6条 or Section 4.1) that follow the renumbering the anchors give
+   (:func:`~hikaku.align.anchors.renumbering_free_pairs`);
+   those in document order (LIS) split the documents into gaps, the others are chunks
    that moved.
 2. Each gap is aligned by the dynamic programme of :mod:`hikaku.align.dp` over lexical
    similarity, with 1:1 pairs, splits (1:2, 1:3) and merges (2:1, 3:1). A gap too large
@@ -27,8 +30,10 @@ from functools import partial
 
 import numpy as np
 
+from ..document.references import ClauseRef
+from ..document.structure import section_of
 from ._trigrams import shared_counts
-from .anchors import longest_increasing_subsequence, unique_pairs
+from .anchors import longest_increasing_subsequence, renumbering_free_pairs, unique_pairs
 from .calibration import Calibration, load_calibration
 from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
@@ -108,12 +113,16 @@ def plan_alignment(
     number_free_keys: tuple[Sequence[str], Sequence[str]] | None = None,
     sections: SectionMap | None = None,
     labels: tuple[Sequence[str | None], Sequence[str | None]] | None = None,
+    numbers: tuple[Sequence[ClauseRef | None], Sequence[ClauseRef | None]] | None = None,
     constraints: Constraints | None = None,
 ) -> tuple[Plan, TextSimilarity]:
     """Plan the alignment of A and B. *keys* are the identity keys (normalised text);
     with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed).
     *number_free_keys* are the keys without the chunks' own numbers (``_text.without_label``;
     empty for a chunk without one): a clause that only changed its number is anchored too.
+    *numbers* are the chunks' own numbers (``document.references.own_ref``): with them, a
+    chunk whose clause numbers (its own, those it cites) changed only as the renumbering
+    says is anchored too.
     *sections*: which sections of A and B correspond (:mod:`hikaku.align.sections`);
     chunks pair only within corresponding sections, as anchors and by similarity.
     *labels* are the chunks' structural labels (第5条; None without): two chunks the
@@ -124,6 +133,7 @@ def plan_alignment(
     params = params or AlignmentParams()
     cons = constraints or Constraints()
     similarity: Callable[..., TextSimilarity] = TextSimilarity
+    raw_keys = (keys_a, keys_b)  # unqualified: the clause numbers in them are read
     if sections is not None:  # sections first: anchors and similarity respect them
         keys_a, keys_b = sections.qualified_keys(keys_a, keys_b)
         if number_free_keys is not None:
@@ -143,6 +153,13 @@ def plan_alignment(
         free_b = ["" if j in tb else k for j, k in enumerate(free_keys[1])]
         renumbered = {p for p in unique_pairs(free_a, free_b) if not cons.forbids(*p)}
         pairs = sorted([*pairs, *renumbered])
+    if numbers is not None:  # the renumbering these anchors give, followed by the clause numbers
+        of_a = section_of(sections.sections_a, na) if sections is not None else [0] * na
+        raw = (_blank(raw_keys[0], cons.fixed_a), _blank(raw_keys[1], cons.fixed_b)) if cons else raw_keys
+        followed = renumbering_free_pairs(pairs, raw, numbers, of_a, cons.forbids,
+                                          sections.qualified_keys if sections is not None else None)
+        renumbered |= followed
+        pairs = sorted([*pairs, *followed])
     fixed_pairs = [(min(g.a), min(g.b)) for g in cons.fixed if g.b]
     in_order = longest_increasing_subsequence(sorted([*pairs, *fixed_pairs]), end=(na, nb))
     kept = set(in_order)

@@ -12,13 +12,15 @@ chunk of the B section aligned with its own (the same rider, possibly renamed); 
 left unaligned (a rider added or deleted) pairs with nothing.
 
 Only what a reader could name is held to its section: the clauses (and title) of a
-titled section. Untitled numberings (a statute's supplementary provisions) and chunks
-between clauses (tables, appendices) pair freely, as without sections.
+titled section. Untitled numberings (a statute's supplementary provisions, a 附則 without
+articles after the last rider) and chunks between clauses (tables, appendices) pair
+freely, as without sections.
 
 This is the one place the relation is made. :class:`SectionMap` is what the rest uses:
 the plan (anchors and the similarity every gap is aligned by: :class:`ScopedSimilarity`)
-and the agent's view (``compatible``). A document with one numbering (a statute, an essay)
-has one section, and then nothing is constrained.
+and the agent's view (``compatible``). A document with one numbering (a statute, an essay;
+a 附則 without articles numbers nothing) has one numbered section, and then nothing is
+constrained.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import numpy as np
 from rapidfuzz.distance import Indel
 
 from ..document import Chunk, Document
-from ..document.structure import NumberingSection, is_clause_label, numbering_sections
+from ..document.structure import NumberingSection, is_clause_label, numbering_sections, numbers_several
 from .dp import DPParams, align_gap
 from .similarity import SimilarityParams, TextSimilarity
 
@@ -126,7 +128,7 @@ def _held(chunks: Sequence[Chunk], sections: Sequence[NumberingSection]) -> tupl
     """The section that holds each chunk (its clauses and the heading that titles it,
     in a titled section), else FREE."""
     out = [FREE] * len(chunks)
-    if len(sections) < 2:
+    if not numbers_several(sections):
         return tuple(out)
     for k, s in enumerate(sections):
         if not s.title:

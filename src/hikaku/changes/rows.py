@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ..align.decision import ResolvedGroup
 from ..document import Chunk, Document
-from ..document.structure import NumberingSection, is_clause_label, numbering_sections
+from ..document.structure import NumberingSection, is_clause_label, numbering_sections, numbers_several
 from ..result import Change, ChangeDiff, ChangeType
 from .describe import describe_change, number_changes
 from .inline import diff_spans, inline_ops
@@ -28,7 +28,7 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
     of each numbering section (a pair that differs only by it is *renumbered*) and, where
     clause numbers repeat (every rider has a 第1条), the section in the 項目 column."""
     sections_a, sections_b = numbering_sections(doc_a.chunks), numbering_sections(doc_b.chunks)
-    pairs = [(g.a[0], g.b[0]) for g in groups if len(g.a) == 1 and len(g.b) == 1 and not g.moved]
+    pairs = [(g.a[0], g.b[0]) for g in groups if len(g.a) == 1 and len(g.b) == 1]  # moved ones too
     renumbering = renumbering_of(doc_a, doc_b, pairs, sections_a)
     scope_a, scope_b = _scopes(doc_a, sections_a), _scopes(doc_b, sections_b)
     out = []
@@ -50,7 +50,7 @@ def _scopes(doc: Document, sections: Sequence[NumberingSection]) -> list[str]:
     (the report's header names it, and A's and B's differ by their dates): the main clauses of
     a 約款 have no scope, its riders' clauses the rider's name."""
     out = [""] * len(doc.chunks)
-    if len(sections) < 2:
+    if not numbers_several(sections):
         return out
     root = _shared_prefix([s.key for s in sections])
     for s in sections:

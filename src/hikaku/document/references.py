@@ -9,17 +9,24 @@ Each :class:`ClauseRef` says *what* it numbers (its kind: 条, 章 …; ``articl
 number), so that a renumbering (第12条 → 第13条, Section 4.1 → Section 5.1) is told the same
 way in both languages (:mod:`hikaku.changes.renumbering`). All positions are those of the
 NFKC text.
+
+The renumbering a document's paired clauses give (:class:`Renumbering`: 第12条 → 第13条 in
+each numbering section) is made here too, once for both its readers: the alignment, which
+anchors a clause whose references followed it (:mod:`hikaku.align.anchors`), and the rows,
+which call a pair that differs by nothing else renumbered (:mod:`hikaku.changes.renumbering`).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from .headings import match_opening
+from .structure import first_lines
 
-__all__ = ["ClauseRef", "clause_refs", "opening_ref", "without_refs"]
+__all__ = ["ClauseRef", "Renumbering", "clause_refs", "clause_renumbering", "opening_ref", "own_ref", "without_refs"]
 
 _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 _JA = rf"第(?P<ja_num>{_NUM})(?P<ja_kind>[編章節款目条])(?P<ja_sub>(?:の{_NUM})*)"
@@ -111,3 +118,77 @@ def opening_ref(text: str) -> ClauseRef | None:
         return None
     head = unicodedata.normalize("NFKC", text[:40])  # a heading's number is short; what follows it decides
     return _bare(head, 0)
+
+
+def own_ref(text: str) -> ClauseRef | None:
+    """The number a chunk of *text* is cited by (第5条, 第2章, Article 3, Section 4.1, a
+    heading's 4.1): the one it opens with, or the one after its caption 「（目的）」."""
+    text = text.lstrip()
+    found = opening_ref(text)
+    if found is not None or not text.startswith(("（", "(")):
+        return found
+    lines = first_lines(text, 3)[1:3]
+    return opening_ref(next((ln for ln in lines if ln.strip()), ""))
+
+
+RefKey = tuple[str, str]  # (kind, number): ("条", "12"), ("section", "4.1"), ("", "4.1") for a heading's bare number
+
+
+def _target(mapping: Mapping[RefKey, str], ref: ClauseRef) -> str:
+    """The number *ref* should read in B: the renumbering's, else its own. A document whose
+    headings carry a bare number (4.1 Fees) is cited as "clause 4.1" or "Section 4.1"."""
+    key = (ref.kind, ref.number)
+    if key not in mapping and ref.kind and ref.english:
+        key = ("", ref.number)
+    return mapping.get(key, ref.number)
+
+
+@dataclass
+class Renumbering:
+    """The renumbering of each numbering section of A, from its paired clauses."""
+
+    maps: dict[int, dict[RefKey, str]] = field(default_factory=dict)  # A section -> {(kind, A number): B number}
+    section_of_a: Sequence[int] = field(default_factory=list)  # numbering section of every A chunk
+
+    def labels(self, a_pos: int, a_text: str, b_text: str) -> list[tuple[str, str]] | None:
+        """The (old, new) numbers of a renumbered pair, its own first; None when the pair
+        differs in anything else, or a number moved other than the renumbering says (one the
+        renumbering does not know stays as it is; an uncertain one cannot be followed)."""
+        mapping: Mapping[RefKey, str] = self.maps.get(self.section_of_a[a_pos], {}) if self.section_of_a else {}
+        a, b = unicodedata.normalize("NFKC", a_text), unicodedata.normalize("NFKC", b_text)
+        if a == b:
+            return None
+        refs_a, refs_b = clause_refs(a), clause_refs(b)
+        if len(refs_a) != len(refs_b) or without_refs(a) != without_refs(b):
+            return None
+        changed: list[tuple[str, str]] = []
+        for old, new in zip(refs_a, refs_b):
+            if new.text != old.with_number(_target(mapping, old)):
+                return None
+            if old.text != new.text and (old.text, new.text) not in changed:
+                changed.append((old.text, new.text))
+        return changed or None
+
+
+def clause_renumbering(pairs: Iterable[tuple[int, int]], own_a: Sequence[ClauseRef | None],
+                       own_b: Sequence[ClauseRef | None], section_of_a: Sequence[int]) -> Renumbering:
+    """The renumbering the paired chunks *pairs* (positions in A and B, moved ones too: an
+    article that moved still had its number and has its new one) give: for each numbering
+    section of A, the number each of its clauses had and has in B, from their own numbers
+    (:func:`own_ref`). A number two pairs claim (one A number paired twice, one B number
+    taken twice), or a clause that became another kind, maps to "": nothing certain about it."""
+    maps: dict[int, dict[RefKey, str]] = {}
+    taken: dict[int, set[RefKey]] = {}
+    for i, j in pairs:
+        la, lb = own_a[i], own_b[j]
+        if la is None or lb is None:
+            continue
+        section = section_of_a[i]
+        m = maps.setdefault(section, {})
+        key, new = (la.kind, la.number), (lb.kind, lb.number)
+        if key in m or new in taken.setdefault(section, set()) or la.kind != lb.kind:
+            m[key] = ""
+            continue
+        m[key] = lb.number
+        taken[section].add(new)
+    return Renumbering(maps, section_of_a)

@@ -36,10 +36,11 @@ from .headings import (
 )
 
 __all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
-           "first_lines", "STRUCTURAL_KINDS"]
+           "first_lines", "numbers_several", "section_of", "STRUCTURAL_KINDS", "SUPPLEMENTARY"]
 
 # heading kinds whose label identifies a clause (第5条, 第2章, 附則)
 STRUCTURAL_KINDS = ("article", "structure", "supplement")
+SUPPLEMENTARY = "附則"  # the label of supplementary provisions (normalize_label: 「附　則」 too)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +194,7 @@ class NumberingSection:
     start: int
     end: int
     key: tuple[str, ...]  # the headings all its clauses sit under (its identity)
+    numbered: bool = True  # it has clauses (not so a 附則 without articles: it numbers nothing)
 
     @property
     def title(self) -> str:
@@ -223,7 +225,9 @@ def _opens_section(structure: ChunkStructure) -> bool:
 def numbering_sections(chunks: Sequence[_Structured]) -> list[NumberingSection]:
     """The document cut where its clause numbering starts over: a clause number already
     used since the last cut comes again (the next part of one long clause, under the same
-    headings with no heading between, does not count). The unnumbered chunks before a
+    headings with no heading between, does not count), and at a 附則 (the supplementary
+    provisions of the whole 約款 or 法令: numbered on their own, 附則第1条…, even when they
+    have no articles or come right after the last rider). The unnumbered chunks before a
     restart belong to the section they introduce, from the first heading after the last
     clause (第2編's heading, a rider's title)."""
     if not chunks:
@@ -234,6 +238,10 @@ def numbering_sections(chunks: Sequence[_Structured]) -> list[NumberingSection]:
     last_pos = -1
     for i, c in enumerate(chunks):
         label = c.structure.structural_label
+        if label == SUPPLEMENTARY and i > cuts[-1]:
+            cuts.append(i)
+            seen, last_label = set(), None
+            continue
         if not is_clause_label(label):
             continue
         assert label is not None
@@ -250,5 +258,21 @@ def numbering_sections(chunks: Sequence[_Structured]) -> list[NumberingSection]:
     for start, end in zip(bounds, bounds[1:]):
         clause_paths = [chunks[k].structure.heading_path for k in range(start, end)
                         if is_clause_label(chunks[k].structure.structural_label)]
-        out.append(NumberingSection(start, end, _common_prefix(clause_paths)))
+        out.append(NumberingSection(start, end, _common_prefix(clause_paths), bool(clause_paths)))
     return out
+
+
+def numbers_several(sections: Sequence[NumberingSection]) -> bool:
+    """Whether the document numbers several sections on their own (every rider has a
+    第1条): a 附則 without articles is a section but numbers nothing."""
+    return sum(s.numbered for s in sections) > 1
+
+
+def section_of(sections: Sequence[NumberingSection], n: int) -> list[int]:
+    """The numbering section of each of *n* chunks."""
+    out = [0] * n
+    for k, s in enumerate(sections):
+        for i in range(s.start, s.end):
+            out[i] = k
+    return out
+

@@ -28,6 +28,7 @@ from ..align import (
     plan_alignment,
 )
 from ..document import Document
+from ..document.references import own_ref
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
 from ..review import AppliedDecisions, ReviewContext
@@ -134,7 +135,8 @@ def build_runtime(
     plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True,
                                number_free_keys=(free_a, free_b), sections=sections, constraints=constraints,
                                labels=([c.structure.structural_label for c in a.chunks],
-                                       [c.structure.structural_label for c in b.chunks]))
+                                       [c.structure.structural_label for c in b.chunks]),
+                               numbers=([own_ref(c.content) for c in a.chunks], [own_ref(c.content) for c in b.chunks]))
     give_back()  # the plan's scratch: the agent phase grows in it, not above it
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
