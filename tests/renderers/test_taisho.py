@@ -160,3 +160,22 @@ def test_with_every_clause_shown_a_sections_own_heading_is_its_heading_row_only(
         ("section", "第1章　総則"), ("change", "第1条"), ("change", "第2条"),  # no 一致 row repeating 第1章
         ("section", "第2章　保険給付"), ("change", "第2章"), ("change", "第3条"),  # a changed heading keeps its row
     ]
+
+
+def test_a_deleted_clause_of_a_renamed_chapter_sits_under_its_chapter_once():
+    """A deleted clause carries A's path; its chapter, renamed in B (第3章　保険料 → 第3章　保険料の払込),
+    is the same chapter by its label: no second heading row with the old name."""
+    old, new = "第3章　保険料", "第3章　保険料の払込"
+    result = _result(
+        Change(type="modified", a_ids=["h"], b_ids=["h"], item="第3章", a_text=old, b_text=new,
+               path=["規程（新）", new]),
+        Change(type="modified", a_ids=["x"], b_ids=["y"], item="第7条", a_text="甲", b_text="乙",
+               path=["規程（新）", new]),
+        Change(type="deleted", a_ids=["w"], item="第8条", a_text="丁", path=["規程（旧）", old]),
+        Change(type="added", b_ids=["z"], item="第9条", b_text="丙", path=["規程（新）", "第4章　解除"]),
+    )
+    rows = build_table(result, RenderOptions()).rows
+    assert [(r.kind, r.cells[0].text) for r in rows] == [
+        ("section", new), ("change", "第3章"), ("change", "第7条"), ("change", "第8条"),
+        ("section", "第4章　解除"), ("change", "第9条"),
+    ]

@@ -27,6 +27,7 @@ from typing import Literal
 
 from .._exceptions import ConfigurationError
 from ..changes import diff_spans, labels, type_label
+from ..document.headings import label_of
 from ..result import Change, ComparisonResult
 from ._options import COLUMN_ORDERS, RenderOptions
 from ._totals import totals_line
@@ -207,9 +208,15 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
     def shown(c: Change) -> bool:
         return options.include_unchanged or changed(c)
 
+    def section_key(c: Change) -> tuple[str, ...]:
+        # a section is known by its label (第3章) when it has one: a deleted clause's path is A's, and
+        # A's 「第3章　保険料」 is B's 「第3章　保険料の払込」, not a second heading row
+        return tuple(label_of(p) or p for p in section_of(c))
+
     shown_section: tuple[str, ...] | None = None
-    for section, grouped in groupby(result.changes, key=section_of):
+    for key, grouped in groupby(result.changes, key=section_key):
         group = list(grouped)
+        section = section_of(next((c for c in group if c.b_ids), group[0]))  # named as B names it
         heading = " > ".join(section) if section else clean(group[0].path[0]) if group[0].path else ""
         if not any(shown(c) for c in group):
             omitted.extend(group)  # a section without changes: no heading row, all of it （略）
@@ -217,8 +224,8 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
         if not changed(group[0]) and _same_heading(group[0].b_text, section[-1] if section else heading):
             group = group[1:]  # the section's own heading chunk: its heading row shows it (also with 一致 rows)
         flush()
-        if section != shown_section:
-            shown_section = section
+        if key != shown_section:
+            shown_section = key
             if heading:
                 table.rows.append(Row("section", (Cell(heading),)))
         for c in group:
