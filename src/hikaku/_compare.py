@@ -229,7 +229,8 @@ def run_comparison(
     if resume and run_id:  # the answers this run recorded are in its checkpoint already
         reviewer = reviewer.without_run(run_id)
     applied = apply_decisions(reviewer, doc_a, doc_b)
-    writer = _open_trace(trace, run_id or "-", append=resume, secrets=secrets_of(env)) if trace is not None else None
+    secrets = secrets_of(env, opts.llm_base_url, opts.embedding_base_url)  # never written to the trace
+    writer = _open_trace(trace, run_id or "-", append=resume, secrets=secrets) if trace is not None else None
     build = dict(embedder=embedder, tokenizer=tokenizer, env=env, policy_factory=policy_factory,
                  chat_model=chat_model, model_name=str(model_name) if model_name else None,
                  fingerprint=fingerprint(doc_a, doc_b, opts, applied.digest), run_id=run_id, progress=progress,

@@ -45,6 +45,24 @@ def _key_origin(variable: str) -> str:
 
 
 def _endpoint(provider: str, base_url: str | None, env: Mapping[str, str]) -> str:
+    """Where the documents go, as said on stderr: never with the URL's password."""
+    return _without_password(_where(provider, base_url, env))
+
+
+def _without_password(url: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+
+
+def _where(provider: str, base_url: str | None, env: Mapping[str, str]) -> str:
     if base_url:
         return base_url
     if provider == "openai":

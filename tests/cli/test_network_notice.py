@@ -115,3 +115,19 @@ def test_without_the_openai_extra_a_found_key_leaves_the_run_offline(tmp_path):
     # asked for explicitly, the model's missing extra is a usage error (exit 2) naming the extra
     code, _, err = cli([V1, V2, "--llm", "openai:gpt-4.1-mini"], tmp_path, {"OPENAI_API_KEY": KEY}, block_openai=True)
     assert code == 2 and len(err) == 1 and "pip install 'hikaku[openai]'" in err[0], err
+
+
+def test_a_password_in_the_server_url_is_never_printed_nor_traced(tmp_path):
+    """``http://user:password@host/v1`` (a proxy's basic auth): the notice names the server with
+    the password masked, and the trace, which records the run's options, holds it nowhere."""
+    with OpenAIStub() as stub:
+        url = stub.base_url.replace("http://", "http://alice:pw-SECRET-42@")
+        trace = tmp_path / "run.trace"
+        code, out, err = cli([V1, V2, "--llm", "openai:my-model", "--llm-base-url", url, "--trace", str(trace),
+                              "--llm-timeout-s", "30"], tmp_path, {})
+        assert code == 0, err
+        shown = stub.base_url.replace("http://", "http://alice:***@")
+        assert err == [f"hikaku: sending the documents to openai:my-model at {shown} because "
+                       f"llm=openai:my-model was given (--llm); {LOCAL}"]
+        assert "pw-SECRET-42" not in trace.read_text(encoding="utf-8") + out
+        assert json.loads(trace.read_text(encoding="utf-8").splitlines()[0])["options"]["llm_timeout_s"] == 30

@@ -98,6 +98,8 @@ def _arguments(c: argparse.ArgumentParser) -> None:
     m.add_argument("--max-tokens-total", type=int, metavar="N", default=None,
                    help="token budget of the run; then the offline policy takes over")
     m.add_argument("--concurrency", type=int, metavar="N", default=None, help="chunks examined at once (default 4)")
+    m.add_argument("--llm-timeout-s", type=float, metavar="S", default=None,
+                   help="timeout of one model call in seconds (default 60; a local model on a CPU may need 600)")
     r = c.add_argument_group("runs", "Durable runs and traces.")
     r.add_argument("--checkpoint", metavar="PATH", default=None,
                    help="checkpoint the run in this SQLite file (default with an LLM: "
@@ -176,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
         "llm_scope": args.llm_scope,
         "max_tokens_total": args.max_tokens_total,
         "concurrency": args.concurrency,
+        "llm_timeout_s": args.llm_timeout_s,
         **{name: getattr(args, name) for name in _LIMITS},
     }
     opts = resolve_options(options)  # arguments > HIKAKU_* > config.toml, once: the run and the report

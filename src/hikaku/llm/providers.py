@@ -57,8 +57,20 @@ def llm_environment(environ: Mapping[str, str] | None = None, dotenv_path: str |
     return values
 
 
-def secrets_of(env: Mapping[str, str]) -> list[str]:
-    return [env[k] for k in SECRET_VARIABLES if env.get(k) and len(env[k]) >= 4]
+def secrets_of(env: Mapping[str, str], *urls: str | None) -> list[str]:
+    """The values never written anywhere: the API keys of *env*, and the passwords of *urls*
+    (``http://user:password@host/v1``)."""
+    from urllib.parse import urlsplit
+
+    found = [env[k] for k in SECRET_VARIABLES if env.get(k) and len(env[k]) >= 4]
+    for url in urls:
+        try:
+            password = urlsplit(url).password if url else None
+        except ValueError:
+            password = None
+        if password:
+            found.append(password)
+    return found
 
 
 def _split(spec: str) -> tuple[str, str]:
