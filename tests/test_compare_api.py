@@ -87,7 +87,9 @@ async def test_acompare_keeps_the_event_loop_free(hashing_embedder):
     expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
                               embedder=hashing_embedder)
     assert [c.model_dump() for c in result.changes] == [c.model_dump() for c in expected.changes]
-    assert ticks > 3  # the loop ran while the comparison did
+    # the loop ran while the comparison did (any tick counted happened before the await returned; how many
+    # depends on the machine's load and the GIL, not on whether the loop was free)
+    assert ticks > 0
 
 
 def test_options_are_resolved_once_and_given_whole(hashing_embedder):
