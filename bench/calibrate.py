@@ -53,7 +53,7 @@ from hikaku.align import (  # noqa: E402
     plan_alignment,
 )
 from hikaku.align.calibration import CANDIDATE_FEATURES, PAIR_FEATURES  # noqa: E402
-from hikaku.document.references import own_ref  # noqa: E402
+from hikaku.changes.renumbering import own_numbers  # noqa: E402
 
 ROOT = HERE.parent
 SHIPPED = ROOT / "src" / "hikaku" / "align" / "calibration.json"
@@ -80,7 +80,7 @@ def _plan(pair: Pair, cal: Calibration) -> tuple[Any, Any]:
     return plan_alignment(keys[0], keys[1], keys[0], keys[1], params, normalized=True,
                           number_free_keys=(free[0], free[1]), sections=align_sections(docs[0], docs[1], params.dp),
                           labels=tuple([c.structure.structural_label for c in d.chunks] for d in docs),  # type: ignore[arg-type]
-                          numbers=tuple([own_ref(c.content) for c in d.chunks] for d in docs))  # type: ignore[arg-type]
+                          numbers=own_numbers(*docs))
 
 
 def _plan_result(pair: Pair, plan: Any) -> dict[str, Any]:

@@ -52,11 +52,11 @@ def test_a_moved_pair_is_a_move_not_a_renumbering():
 
 
 def test_a_clause_number_after_its_caption_and_in_full_width_digits_is_found():
-    from hikaku.changes.renumbering import _own_number
+    from hikaku.changes.renumbering import own_numbers
 
     a = doc("A", "（目的）\n第１条　この約款は…", "第２条の２　本文", "（注）\n本文", "  第3条 本文",
             "Ｓｅｃｔｉｏｎ ４.１ Fees", "4.2 Term\nThe term is…", prefix="a")
-    found = [_own_number(c) for c in a.chunks]
+    found, _ = own_numbers(a, a)
     assert [r.text if r else None for r in found] == ["第1条", "第2条の2", None, "第3条", "Section 4.1", "4.2"]
     assert [(r.kind, r.number) for r in found if r] == [("条", "1"), ("条", "2の2"), ("条", "3"),
                                                         ("section", "4.1"), ("", "4.2")]

@@ -16,24 +16,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..document import Chunk, Document
+from ..document import Document
 from ..document.references import ClauseRef, Renumbering, clause_renumbering, own_ref
 from ..document.structure import NumberingSection, numbering_sections, section_of
 
-__all__ = ["Renumbering", "renumbering_of", "section_of"]
+__all__ = ["Numbers", "Renumbering", "own_numbers", "renumbering_of", "section_of"]
 
 
-def _own_number(chunk: Chunk) -> ClauseRef | None:
-    """The number a chunk is cited by (第5条, 第2章, Article 3, Section 4.1), as written in its text."""
-    return own_ref(chunk.content)
+Numbers = tuple[Sequence[ClauseRef | None], Sequence[ClauseRef | None]]
+
+
+def own_numbers(doc_a: Document, doc_b: Document) -> Numbers:
+    """The number each chunk of A and of B is cited by (第5条, 第2章, Article 3, Section 4.1),
+    as written in its text (:func:`hikaku.document.references.own_ref`)."""
+    return [own_ref(c.content) for c in doc_a.chunks], [own_ref(c.content) for c in doc_b.chunks]
 
 
 def renumbering_of(doc_a: Document, doc_b: Document, pairs: Sequence[tuple[int, int]],
-                   sections_a: Sequence[NumberingSection] | None = None) -> Renumbering:
+                   sections_a: Sequence[NumberingSection] | None = None, numbers: Numbers | None = None) -> Renumbering:
     """The renumbering given by *pairs* (positions of 1:1 pairs, moved ones too: an article
     that moved still had its number and has its new one, and the references to it follow):
     for each numbering section of A, the number each clause had and has
-    (:func:`hikaku.document.references.clause_renumbering`, the alignment's map too)."""
+    (:func:`hikaku.document.references.clause_renumbering`, the alignment's map too).
+    *numbers*: the chunks' own numbers (:func:`own_numbers`), when the caller has them."""
     of_a = section_of(numbering_sections(doc_a.chunks) if sections_a is None else sections_a, len(doc_a.chunks))
-    return clause_renumbering(pairs, [_own_number(c) for c in doc_a.chunks], [_own_number(c) for c in doc_b.chunks],
-                              of_a)
+    own_a, own_b = own_numbers(doc_a, doc_b) if numbers is None else numbers
+    return clause_renumbering(pairs, own_a, own_b, of_a)

@@ -17,6 +17,7 @@ from ..agent import AgentPolicy, Claim
 from ..agent.budget import RunBudget
 from ..agent.recording import TraceWriter
 from ..align import Decision, Plan, SectionMap, TextSimilarity
+from ..changes.renumbering import Numbers
 from ..document import Document
 from ..review import ReviewContext
 from ..settings import CompareOptions
@@ -59,6 +60,7 @@ class ComparisonRuntime:
     owns_embedder: bool = False  # made for this run (not the caller's): its weights go when the search is over
     owns_tokenizer: bool = False  # likewise the keyword tokenizer (Sudachi's dictionary: ~150 MB once used)
     run_prepared: threading.Event = field(default_factory=threading.Event)  # the policy saw the run's groups (prepare_run)
+    numbers: Numbers | None = None  # the chunks' own clause numbers, read once for the plan and the rows
 
     def close(self) -> None:
         """Release what outlives a graph step (the window's threads); the run is over

@@ -27,8 +27,8 @@ from ..align import (
     load_calibration,
     plan_alignment,
 )
+from ..changes.renumbering import own_numbers
 from ..document import Document
-from ..document.references import own_ref
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
 from ..review import AppliedDecisions, ReviewContext
@@ -132,11 +132,12 @@ def build_runtime(
     applied = decisions or AppliedDecisions()
     constraints = applied.constraints
     sections = align_sections(a, b, params.dp)
+    numbers = own_numbers(a, b)  # read once: the plan's anchors and the rows' renumbering
     plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True,
                                number_free_keys=(free_a, free_b), sections=sections, constraints=constraints,
                                labels=([c.structure.structural_label for c in a.chunks],
                                        [c.structure.structural_label for c in b.chunks]),
-                               numbers=([own_ref(c.content) for c in a.chunks], [own_ref(c.content) for c in b.chunks]))
+                               numbers=numbers)
     give_back()  # the plan's scratch: the agent phase grows in it, not above it
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
@@ -179,7 +180,7 @@ def build_runtime(
         run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
         window=AgentWindow(policy.concurrency) if policy.concurrency is not None else None,
         review=ReviewContext(applied, ask=ask, certain=calibration.certain.value), owns_embedder=owns_embedder,
-        owns_tokenizer=owns_tokenizer,
+        owns_tokenizer=owns_tokenizer, numbers=numbers,
     )
     rt.timed("plan", started)
     if progress is not None:
