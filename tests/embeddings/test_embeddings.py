@@ -43,24 +43,6 @@ def test_factory():
         get_embedder("text-embedding-3-large")
 
 
-def test_tokenizer_cache_gives_the_same_vectors(tmp_path, monkeypatch):
-    monkeypatch.setenv("HIKAKU_HOME", str(tmp_path))
-    texts = ["保険金は請求から5日以内に支払います。", "Payment within five days."]
-    first = USEEmbedder().embed(texts)  # parses the tokenizer and writes the cache
-    cached = list((tmp_path / "cache").glob("use-tokenizer-*.pickle"))
-    assert len(cached) == 1
-    second = USEEmbedder().embed(texts)  # loads it from the cache
-    assert np.allclose(first, second)
-
-
-def test_broken_tokenizer_cache_is_ignored(tmp_path, monkeypatch):
-    monkeypatch.setenv("HIKAKU_HOME", str(tmp_path))
-    USEEmbedder().embed(["x"])
-    cache = next((tmp_path / "cache").glob("use-tokenizer-*.pickle"))
-    cache.write_bytes(b"not a pickle")
-    assert USEEmbedder().embed(["入院"]).shape == (1, 512)
-
-
 def test_weights_cache_gives_the_same_vectors(tmp_path, monkeypatch):
     monkeypatch.setenv("HIKAKU_HOME", str(tmp_path))
     texts = ["第3条 保険金は請求から5日以内に支払います。", "Payment within five days."]

