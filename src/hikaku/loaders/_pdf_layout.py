@@ -1,4 +1,6 @@
 """Clean PDF text before chunking: running headers and footers and page numbers go,
+each page is read in its reading order (its columns one after the other:
+``_pdf_columns.py``) with the rows of its tables as table lines (``_pdf_tables.py``),
 sentences that a line break cut in two are joined again (without a space between
 Japanese characters, with one between Latin words; a hyphen at a line end is removed;
 never across a change of font), and the lines the layout sets apart as headings are
@@ -15,7 +17,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..document.headings import RANK_TITLE, Heading, detect_heading, is_caption, leaves_sentence_open
+from ._pdf_columns import reading_order, same_row
 from ._pdf_reader import PdfLine
+from ._pdf_tables import join_rows, side_by_side
 
 __all__ = ["CleanText", "clean_pages", "is_page_number"]
 
@@ -51,6 +55,8 @@ class CleanText:
     text: str
     page_starts: list[int]  # offset in text where each page starts
     headings: dict[int, float] = field(default_factory=dict)  # line number -> rank: headings seen in the layout
+    columns: dict[int, int] = field(default_factory=dict)  # page (1-based) -> columns, for pages set in several
+    doubts: dict[int, str] = field(default_factory=dict)  # page (1-based) -> why its reading order may be wrong
 
 
 def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
@@ -61,9 +67,10 @@ def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
         seen = Counter(k for page in pages for k in {_key(ln.text) for ln in page if _in_margin(ln)})
         need = max(2, math.ceil(0.5 * len(pages)))
         repeated = {k for k, n in seen.items() if n >= need}
-    kept_pages = [[ln for ln in page if not (_in_margin(ln) and (is_page_number(ln.text) or _key(ln.text) in repeated))]
-                  for page in pages]
+    kept_pages = [_without_furniture(page, repeated) for page in pages]
     layout = _Layout([ln for page in kept_pages for ln in page])
+    orders = [reading_order(page) for page in kept_pages]
+    kept_pages = [join_rows(order.lines) for order in orders]
     text_parts: list[str] = []
     starts: list[int] = []
     headings: dict[int, float] = {}
@@ -89,7 +96,20 @@ def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
             text_parts.append(line)
             size += len(line)
             prev = ln
-    return CleanText("\n".join(text_parts), starts, headings)
+    return CleanText("\n".join(text_parts), starts, headings,
+                     columns={n: o.columns for n, o in enumerate(orders, start=1) if o.columns > 1},
+                     doubts={n: o.doubt for n, o in enumerate(orders, start=1) if o.doubt})
+
+
+def _without_furniture(page: list[PdfLine], repeated: set[str]) -> list[PdfLine]:
+    """The page without its running headers and footers and page number: lines in the
+    margin that are a page number or recur on most pages — unless text that is not stands
+    on the same row (the first lines of columns side by side, which boilerplate can repeat)."""
+    furniture = [_in_margin(ln) and (is_page_number(ln.text) or _key(ln.text) in repeated) for ln in page]
+    if not any(furniture):
+        return page
+    body = [ln for ln, f in zip(page, furniture) if not f and _in_margin(ln)]
+    return [ln for ln, f in zip(page, furniture) if not f or any(same_row(ln, b) and b.right > b.x for b in body)]
 
 
 class _Layout:
@@ -133,7 +153,7 @@ class _Layout:
 
     def _heading_rank(self, ln: PdfLine) -> float | None:
         text = ln.text.strip()
-        if (not self.prominent(ln) or len(text) > MAX_TITLE or _SENTENCE_END.search(text) or "。" in text
+        if (ln.table or not self.prominent(ln) or len(text) > MAX_TITLE or _SENTENCE_END.search(text) or "。" in text
                 or self.numbered(text) is not None or is_caption(text) or is_page_number(text)
                 or _LIST_START.match(text)):
             return None
@@ -143,7 +163,9 @@ class _Layout:
     def continues(self, prev: PdfLine, ln: PdfLine, before: str) -> bool:
         """Is *ln* the rest of the sentence that *prev* began (*before*: the text joined up to
         and with *prev*)? Never across a change of font, nor after or before a heading, nor
-        after a table-of-contents entry."""
+        after a table-of-contents entry, nor from a table row or the cell beside it."""
+        if prev.table or side_by_side(prev, ln):
+            return False
         if prev.style != ln.style and (self.prominent(prev) or self.prominent(ln)):
             return False
         if _TOC_ENTRY.search(prev.text) or (_ENDS_IN_NUMBER.search(prev.text) and _ENDS_IN_NUMBER.search(ln.text)):

@@ -52,6 +52,8 @@ class PdfLine:
     x: float
     size: float = 0.0  # font size (points) of most of its characters
     bold: bool = False  # most of its characters bold (by the font's name, or drawn with a stroke)
+    right: float = 0.0  # the right edge (x of the line's end; 0: not known)
+    table: bool = False  # a row of a table, written as a Markdown table line (``_pdf_tables.py``)
 
     @cached_property
     def style(self) -> tuple[float, bool]:
@@ -227,7 +229,7 @@ def _line(group: list[_Char], height: float) -> PdfLine | None:
     if not text or x1 <= x0 or y1 <= y0:
         return None
     size = sizes.most_common(1)[0][0] if n else 0.0
-    return PdfLine(text, 1 - y1 / height, 1 - y0 / height, x0, size, bold * 2 > n)
+    return PdfLine(text, 1 - y1 / height, 1 - y0 / height, x0, size, bold * 2 > n, x1)
 
 
 PARALLEL_PAGES = 24  # a PDF of more pages is laid out in several processes (fewer: a process costs more than it saves)
