@@ -189,3 +189,44 @@ def test_a_column_top_that_recurs_is_text_when_text_stands_beside_it():
     assert "約款集" not in text and "- 1 -" not in text  # the running header and page numbers go
     lines = text.splitlines()
     assert lines[0] == "第1条（目的）" and "第9条（目的）" in lines  # the columns' first lines stay
+
+
+def test_a_paragraph_across_the_page_then_columns_then_a_table_across_them(tmp_path):
+    """A page of a booklet: a preamble set across the page, two columns, a closing paragraph
+    across the page, and a table whose middle column lies across the gutter's place: each read
+    once, in order, the table whole with its rows."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    path = tmp_path / "mixed.pdf"
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("HeiseiMin-W3", 10)
+    y = A4[1] - 120
+    preamble = [f"前文{k}" + "あ" * 43 for k in range(6)]
+    left = [f"左{k:02d}" + "い" * 20 for k in range(15)]
+    right = [f"右{k:02d}" + "う" * 20 for k in range(15)]
+    closing = [f"結び{k}" + "え" * 42 for k in range(3)]
+    for text in preamble:
+        c.drawString(50, y, text)
+        y -= 15
+    for a, b in zip(left, right):
+        c.drawString(50, y - 10, a)
+        c.drawString(305, y - 10, b)
+        y -= 15
+    y -= 20
+    for text in closing:
+        c.drawString(50, y, text)
+        y -= 15
+    for row in [["区分", "金額", "備考"], ["入院", "5000円", "日額"], ["手術", "10万円", "1回"]]:
+        for x, cell in zip([60, 250, 420], row):
+            c.drawString(x, y - 10, cell)
+        y -= 18
+    c.save()
+    clean = clean_pages(read_pdf(path))
+    assert clean.columns == {1: 2} and not clean.doubts
+    lines = clean.text.splitlines()
+    assert lines[0] == "".join(preamble + left + right + closing)  # one sentence: no 。 anywhere
+    assert lines[1:] == ["| 区分 | 金額 | 備考 |", "|---|---|---|", "| 入院 | 5000円 | 日額 |", "| 手術 | 10万円 | 1回 |"]

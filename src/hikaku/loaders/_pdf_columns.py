@@ -16,7 +16,8 @@ A page with cuts is read in sections: a line that crosses a cut (a title, a head
 across the page, the page number) closes the section above it and is read in its place;
 within a section, column by column, left to right, each top to bottom — after a title set
 larger than the text above all the columns but lying within one of them. A section whose
-columns hold one row each (a row of a table that a cut runs through) stays as it is.
+columns hold one row each (a row of a table that a cut runs through), or whose rows have
+short lines on both sides of a cut (a table across the page), stays as it is.
 
 :class:`PageOrder` says, besides the lines, why the order may be wrong: a line that crosses
 a gutter beside a long line of a column (overlapping columns), or lines of text side by side
@@ -195,10 +196,10 @@ def _in_columns(lines: list[PdfLine], cuts: list[float]) -> PageOrder:
         by_column: list[list[PdfLine]] = [[] for _ in range(len(cuts) + 1)]
         for ln in section:
             by_column[_slot(ln, cuts) or 0].append(ln)
-        if any(_rows(col) >= 2 for col in by_column):
+        if any(_rows(col) >= 2 for col in by_column) and not _cells_across(section, cuts, size):
             out.extend(_over(by_column, size))
             out.extend(ln for col in by_column for ln in col)
-        else:  # a row that a cut runs through (of a table across the page): as it stands
+        else:  # one row in each column, or a table across the page: as it stands
             out.extend(section)
         section.clear()
 
@@ -225,6 +226,19 @@ def _over(by_column: list[list[PdfLine]], size: float) -> list[PdfLine]:
         while col and others and col[0].size >= TITLE_SIZE * size and col[0].bottom <= min(others):
             out.append(col.pop(0))
     return out
+
+
+def _cells_across(section: list[PdfLine], cuts: list[float], size: float) -> bool:
+    """Are the section's lines the cells of a table across the page: two or more rows with
+    lines on both sides of a cut, none of them as long as a line of text?"""
+    shared = 0
+    for k, ln in enumerate(section[1:], start=1):
+        prev = section[k - 1]
+        if same_row(prev, ln) and _slot(prev, cuts) != _slot(ln, cuts):
+            if _long(prev, size) or _long(ln, size):
+                return False
+            shared += 1
+    return shared >= 2
 
 
 def _rows(column: list[PdfLine]) -> int:
