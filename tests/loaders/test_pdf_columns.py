@@ -230,3 +230,17 @@ def test_a_paragraph_across_the_page_then_columns_then_a_table_across_them(tmp_p
     lines = clean.text.splitlines()
     assert lines[0] == "".join(preamble + left + right + closing)  # one sentence: no 。 anywhere
     assert lines[1:] == ["| 区分 | 金額 | 備考 |", "|---|---|---|", "| 入院 | 5000円 | 日額 |", "| 手術 | 10万円 | 1回 |"]
+
+
+def test_captions_set_in_the_margin_beside_their_articles_are_not_a_table():
+    lines = []
+    for k in range(3):
+        top = 0.2 + 0.1 * k
+        lines.append(_line(f"（目的{k}）", top, 40, 100))
+        lines.append(_line(f"第{k + 1}条　この約款は、会社が引き受ける保険契約の内容を定めるもので", top, 120, 520))
+        lines.append(_line("す。", top + 0.02, 120, 140))
+    lines.sort(key=lambda ln: (round(ln.top, 3), ln.x))
+    assert join_rows(lines) == lines
+    text = clean_pages([lines]).text
+    assert "|" not in text  # read as before: the caption, then its article
+    assert text.splitlines()[:3] == ["（目的0）", "第1条　この約款は、会社が引き受ける保険契約の内容を定めるもので", "す。"]

@@ -11,7 +11,9 @@ Two or more consecutive rows of several cells whose cells stand under one anothe
 table, written as a Markdown pipe table, one line per row, as the Word and HTML loaders
 write theirs (``table_lines``): a change of a row is a change of readable text, and the
 chunker keeps the table whole. A row of one cell between two such rows, not at the table's
-left edge, is a cell that wrapped onto a second line: a row of its own, in its column. The
+left edge, is a cell that wrapped onto a second line: a row of its own, in its column. A row
+whose later cell opens a clause or a chapter (第1条 beside a caption in the margin) is text,
+not a table's. The
 columns are where the cells' horizontal extents overlap from row to row, so cells set flush
 left, right or centred fall in one column. A single row of several cells (not a table)
 keeps its cells as lines of their own: the page's text cleaning never glues them.
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from ..document.headings import detect_heading
 from ._chunker import table_lines
 from ._pdf_columns import same_row
 from ._pdf_reader import WORD_MARGIN, PdfLine
@@ -89,11 +92,19 @@ def _overlap(a: PdfLine, b: PdfLine) -> float:
     return min(a.right, b.right) - max(a.x, b.x)
 
 
+def _cells_of_a_table(row: list[PdfLine]) -> bool:
+    """Several cells, none but the first opening a clause or a chapter (第1条 beside a
+    caption set in the margin, （目的）, is the document's text, not a table's)."""
+    return len(row) >= 2 and not any(
+        (h := detect_heading(c.text, markdown=False)) is not None and h.kind in ("article", "structure")
+        for c in row[1:])
+
+
 def _table_end(rows: list[list[PdfLine]], start: int) -> int:
     """The end of the table that starts at row *start* (*start*: no table there): rows of
     several cells under one another, and between them rows of one cell off the table's
     left edge; at least two rows of several cells."""
-    if len(rows[start]) < 2:
+    if not _cells_of_a_table(rows[start]):
         return start
     left = rows[start][0].x
     last_multi, multi, end = rows[start], 1, start + 1
@@ -104,7 +115,7 @@ def _table_end(rows: list[list[PdfLine]], start: int) -> int:
         if row[0].top - max(ln.bottom for ln in above) > MAX_ROW_GAP * height:
             break
         if len(row) >= 2:
-            if sum(any(_overlap(c, d) > 0 for d in last_multi) for c in row) < 2:
+            if not _cells_of_a_table(row) or sum(any(_overlap(c, d) > 0 for d in last_multi) for c in row) < 2:
                 break  # its cells do not stand under the table's
             last_multi, multi, end = row, multi + 1, k + 1
         elif row[0].x <= left + row[0].size:
