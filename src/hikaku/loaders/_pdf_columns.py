@@ -249,11 +249,8 @@ def _rows(column: list[PdfLine]) -> int:
 def _side_by_side(lines: list[PdfLine], size: float) -> str | None:
     """Why a page read top to bottom may be misread: rows of two or more long lines side by
     side (columns whose gutter some lines cross, or a table of long cells)."""
-    long = [ln for ln in lines if _long(ln, size)]
-    rows = 0
-    for k, ln in enumerate(long[1:], start=1):
-        if same_row(long[k - 1], ln) and long[k - 1].right <= ln.x:
-            rows += 1
+    rows = sum(1 for a, b in zip(lines, lines[1:])
+               if a.right <= b.x and same_row(a, b) and _long(a, size) and _long(b, size))
     if rows >= SIDE_BY_SIDE_ROWS:
         return "long lines side by side that no gap between columns separates: read row by row"
     return None
