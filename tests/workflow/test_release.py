@@ -183,3 +183,21 @@ def test_an_embedding_failure_before_the_first_group_does_not_take_the_run_down(
                             embedder=DownEmbedder(), tokenizer=sudachi)
     assert result.stats.chunks_examined_by_agent > 0 and any(c.type == "added" for c in result.changes)
     assert "embedding ahead of the first search failed (ConnectionError: embedding server down)" in caplog.text
+
+
+def test_bs_literal_index_is_built_before_the_embedding_model_comes(sudachi):
+    """The literal-search index of B is built in the stage ``prepare``, before the first
+    embedding: its scratch (~100 MB at 50,000 chunks) comes and goes below the embedding
+    model and B's vectors instead of on top of them."""
+    events: list[str] = []
+    rt = _runtime(LoggingEmbedder(events), sudachi)
+    store = rt.stores.b
+    build = store.index_literals
+
+    def logged() -> None:
+        events.append("literal index")
+        build()
+
+    store.index_literals = logged  # type: ignore[method-assign]
+    build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
+    assert events.count("literal index") == 1 and events.index("literal index") < events.index("embedded")

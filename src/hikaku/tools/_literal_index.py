@@ -52,10 +52,18 @@ class BigramIndex:
             at += len(part)
         flat.sort()  # distinct within each chunk already, hence distinct overall
         # as postings lists: the distinct bigrams, where each one's chunks start, the chunks
-        self._chunks = flat.astype(np.int32) & _MASK  # the low 32 bits hold the 21 of the chunk
+        # the chunks, cast a buffer at a time (no int64 copy of the pairs)
+        self._chunks = np.empty(len(flat), dtype=np.int32)
+        np.bitwise_and(flat, _MASK, out=self._chunks, casting="unsafe")
         flat >>= _BITS  # the bigrams, in place
-        first_of = np.flatnonzero(np.concatenate(([True], flat[1:] != flat[:-1]))) if len(flat) else (
-            np.zeros(0, dtype=np.int64))
+        if len(flat):
+            new = np.empty(len(flat), dtype=bool)
+            new[0] = True
+            np.not_equal(flat[1:], flat[:-1], out=new[1:])
+            first_of = np.flatnonzero(new)
+            del new
+        else:
+            first_of = np.zeros(0, dtype=np.int64)
         self._keys = flat[first_of]
         self._starts = np.append(first_of, len(flat))
         del flat

@@ -76,6 +76,11 @@ class DocumentStore:
             got = self._low[k] = lowered(self._normalized(k)[0])
         return got
 
+    def index_literals(self) -> None:
+        """Build the literal-search index now rather than at the first search (a caller that
+        knows when memory is low: its scratch is about 17 bytes a character)."""
+        self._bigrams  # noqa: B018 - a cached property, built here
+
     @cached_property
     def _bigrams(self) -> BigramIndex:
         keys = self._keys if self._keys is not None else [normalize(c.content) for c in self.document.chunks]

@@ -175,7 +175,9 @@ def _examine(rt: ComparisonRuntime, task: AgentTask) -> Decision:
 def _prepare_run(rt: ComparisonRuntime, tasks: list[AgentTask], state: ComparisonState) -> None:
     """Before the first group: a policy may find the whole run's keywords (then the keyword
     tokenizer goes, before the embedding model comes) and embed what its first search needs
-    — on a large pair the longest wait of the run, reported as the stage ``prepare``."""
+    — on a large pair the longest wait of the run, reported as the stage ``prepare``. B's
+    literal-search index is built in between: its scratch (~100 MB at 50,000 chunks) then
+    comes and goes below the embedding model and B's vectors, not on top of them."""
     prepare_run = getattr(rt.policy, "prepare_run", None)
     warm_up = getattr(rt.policy, "warm_up", None)
     if prepare_run is None and warm_up is None:
@@ -184,6 +186,8 @@ def _prepare_run(rt: ComparisonRuntime, tasks: list[AgentTask], state: Compariso
     if prepare_run is not None:
         prepare_run(tasks + [_task(rt, a_id) for a_id in state.get("pending_chunks_a", [])[state.get("cursor", 0):]])
         rt.release_tokenizer()
+    if "string_search_tool" in rt.registry:
+        rt.stores.b.index_literals()
     if warm_up is not None:
         warm_up(tasks[0])
     rt.report_progress("prepare", 1, 1)
