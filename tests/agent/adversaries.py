@@ -59,21 +59,28 @@ def answers_in_plain_text(messages: list[BaseMessage]) -> AIMessage:
 
 def corrects_itself(messages: list[BaseMessage]) -> AIMessage:
     """Passes the A id to get_context_tool_b once; after the refusal, asks with the
-    counterpart the plan proposes and answers with it."""
+    counterpart the plan proposes (all its chunks: a split is two) and answers with it."""
     cid = chunk_id_of(messages)
     tools = [m for m in messages if isinstance(m, ToolMessage)]
+    proposal = re.search(r"(?:全体の位置合わせによる候補|Candidate from the whole-document alignment): (b\d+(?:, b\d+)*)",
+                         str(messages[0].content))
     if not tools:
         return tool_call("get_context_tool_b", {"chunk_id": cid}, "call_0")
     if len(tools) == 1:
-        proposal = re.search(r"(?:全体の位置合わせによる候補|Candidate from the whole-document alignment): (b\d+)",
-                             str(messages[0].content))
         if not proposal:  # the plan proposes nothing: a deletion
             return answer([], "deleted", "対応なし", 0.6)
-        return tool_call("get_context_tool_b", {"chunk_id": proposal.group(1)}, "call_1")
-    b_id = json.loads(str(tools[-1].content))["output"]["chunk"]["id"]
-    return answer([b_id], "modified", "直した", 0.9)
+        return tool_call("get_context_tool_b", {"chunk_id": proposal.group(1).split(", ")[0]}, "call_1")
+    assert proposal is not None
+    return answer(proposal.group(1).split(", "), "modified", "直した", 0.9)
 
 
 def retried(messages: list[BaseMessage]) -> bool:
     """The policy asked again (a retry prompt follows the task)."""
     return sum(1 for m in messages if isinstance(m, HumanMessage)) > 1
+
+
+def shifts(messages: list[BaseMessage]) -> AIMessage:
+    """Answers, without looking, the chunk of B with the number of the chunk of A (a1 → b1,
+    a2 → b2 …) as unchanged: an id shifted by every insertion or split before it."""
+    number = re.sub(r"\D", "", chunk_id_of(messages))
+    return answer([f"b{number}"], "unchanged", "", 0.99)

@@ -65,10 +65,20 @@ def test_a_plausible_alternative_to_a_certain_candidate_is_the_llms_call():
     assert guard_answer(ans(["b9"]), CERTAIN_AND_WEAK, CERTAIN, weigh({("b9",): LINK})) is None
 
 
-def test_any_counterpart_is_the_llms_call_when_none_is_certain():
-    evidence = [cand("b5", (LINK + CERTAIN) / 2)]
+def test_any_counterpart_is_the_llms_call_when_none_would_be_linked():
+    evidence = [cand("b5", LINK / 2)]  # the offline policy would delete the chunk
     assert guard_answer(ans(["b40"]), evidence, CERTAIN, weigh({})) is None
     assert guard_answer(ans(["b5"]), CERTAIN_AND_WEAK, CERTAIN, weigh({})) is None  # the certain one itself
+
+
+def test_an_implausible_counterpart_instead_of_one_the_offline_policy_links_is_refused():
+    """Not certain, but more likely right than wrong (a split at 0.88): a nonsense answer — a
+    heading of similarity 0.08 — must not replace it; a plausible alternative still may."""
+    evidence = [cand("b22", (LINK + CERTAIN) / 2), cand("b9", LINK / 2)]
+    problem = guard_answer(ans(["b21"]), evidence, CERTAIN, weigh({("b21",): 0.02}))
+    assert problem.kind == "evidence_weaker" and "b22" in problem.detail and f"linked from {LINK}" in problem.detail
+    assert guard_answer(ans(["b9"]), evidence, CERTAIN, weigh({("b9",): LINK})) is None
+    assert guard_answer(ans([], "deleted"), evidence, CERTAIN, weigh({})) is None  # its best is uncertain
 
 
 def test_strong_candidates_and_how_the_retry_states_them():

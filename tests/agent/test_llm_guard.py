@@ -1,8 +1,9 @@
 """An LLM can only make results better: adversarial models on the example pair and a
 dev pair (an excerpt of 実用新案法, two consecutive versions) with ``llm_scope="all"``.
 Whatever the model does, no chunk whose counterpart the evidence makes certain changes
-its verdict compared with the offline run, every request is counted, and a model that
-keeps failing is given up after ``llm_max_failures`` chunks in a row."""
+its verdict compared with the offline run, nor one the offline policy links (½ or more) for
+a counterpart below ½; every request is counted, and a model that keeps failing is given up
+after ``llm_max_failures`` chunks in a row."""
 
 from __future__ import annotations
 
@@ -106,6 +107,26 @@ def test_the_llm_is_given_up_after_consecutive_failures(adversary, use_embedder,
     assert f"after chunk {asked[-1]} " in given_up and "3 chunks in a row" in given_up and kind in given_up
     kinds = [c.fallback.split(":")[0] for c in s.per_chunk if c.fallback]
     assert kinds.count(kind) == 3
+
+
+def test_a_nonsense_answer_does_not_undo_a_probable_split(offline_results, use_embedder, tmp_path):
+    """The example's 第15条 became 第16条・第17条: probable (above ½), not certain. A model that
+    answers a<n> → b<n> without looking (ids shifted by every insertion before them) names a
+    heading there; its answer is refused and the split stands (it was 削除 + 2 追加)."""
+    certain = load_calibration().certain.value
+    model, result, events = run_adversary(adv.shifts, "example", use_embedder, tmp_path, llm_max_failures=1000)
+    (split,) = [c for c in offline_results["example"].changes if len(c.a_ids) == 1 and len(c.b_ids) == 2]
+    a_id = split.a_ids[0]
+    evidence = next(e for e in events if e["event"] == "evidence" and e["chunk"] == [a_id])
+    best = evidence["candidates"][0]
+    assert best["b_ids"] == split.b_ids and 0.5 <= best["probability"] < certain  # not the certain rule's case
+    row = next(c for c in result.changes if a_id in c.a_ids)
+    assert (row.type, row.b_ids) == (split.type, split.b_ids)
+    refused = next(c for c in result.stats.per_chunk if c.a_ids == [a_id])
+    assert refused.policy == "offline" and refused.fallback.startswith("evidence_weaker:") and "(linked from 0.5)" in refused.fallback
+    assert {chunk_id_of(m) for m in model.calls} >= {a_id}
+    # and no chunk at all changed its verdict: every answer this model gives is implausible or the offline one
+    assert verdicts(result) == verdicts(offline_results["example"])
 
 
 def test_a_refused_answer_is_retried_with_the_evidence(use_embedder, tmp_path):

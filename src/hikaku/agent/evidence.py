@@ -9,15 +9,22 @@ is rejected when
 - it says ``deleted`` while an available candidate is *certain* — its probability reaches
   the calibration's ``certain``, the level at which the plan settles a pair without asking
   anyone — and no other chunk claims that candidate more probably;
-- it names a counterpart *far* weaker than a certain one: the named counterpart's
-  probability (weighed by the same model, also when the LLM found it on its own) is below
-  ½ — the candidate model's own decision boundary, below which a link is more likely
-  wrong than right — while the best available candidate is certain.
+- it names an *implausible* counterpart while a plausible one is available: the named
+  counterpart's probability (weighed by the same model, also when the LLM found it on its
+  own) is below ½ — the candidate model's own decision boundary, below which a link is more
+  likely wrong than right — while an available candidate reaches ½, i.e. one the offline
+  policy would link, certain or not (a nonsense answer must not turn a probable split into
+  削除 + 追加).
+
+A refused answer is asked again once with the problem and the evidence; refused again, the
+offline decision stands and the chunk counts toward giving the model up.
 
 Between those bounds the LLM's judgement stands: it may prefer a plausible candidate
 (probability ≥ ½) to the best one, delete a chunk whose best candidate is uncertain, or
-link one the offline policy would delete; that is where it can do better. No constant
-here is new: ``certain`` is the calibration's and ½ is the one the offline policy links at.
+link one the offline policy would delete; that is where it can do better, and where it
+disagrees with the offline policy a reviewer is asked (``hikaku.review``: the reason
+``llm_offline_disagree``). No constant here is new: ``certain`` is the calibration's and ½
+is the one the offline policy links at.
 """
 
 from __future__ import annotations
@@ -41,8 +48,9 @@ _FLAGS_JA = {"plan": "全体の位置合わせの候補", "same label": "同じ�
 def strong_candidates(candidates: Sequence[CandidateEvidence], certain: float) -> list[CandidateEvidence]:
     """Available candidates whose probability reaches *certain* and that no other chunk
     claims more probably, most probable first."""
-    return [c for c in candidates
-            if c.probability >= certain and (not c.claimed_by or c.claim_probability < c.probability)]
+    return sorted((c for c in candidates
+                   if c.probability >= certain and (not c.claimed_by or c.claim_probability < c.probability)),
+                  key=lambda c: -c.probability)
 
 
 def guard_answer(answer: ComparisonAnswer, candidates: Sequence[CandidateEvidence], certain: float,
@@ -51,21 +59,26 @@ def guard_answer(answer: ComparisonAnswer, candidates: Sequence[CandidateEvidenc
     *probability_of(b_ids)* weighs a counterpart (ids in document order, as the answer
     gives them) with the candidate model."""
     strong = strong_candidates(candidates, certain)
-    if not strong:
-        return None
-    best = strong[0]
     if answer.change_type == "deleted":
+        if not strong:
+            return None  # its best candidate is uncertain: the LLM's call
+        best = strong[0]
         return Problem("evidence_deleted",
                        f"change_type 'deleted', but {', '.join(best.b_ids)} is its counterpart with probability "
                        f"{best.probability:.2f} (certain from {certain:.2f})")
+    plausible = strong or strong_candidates(candidates, LINK)  # what the offline policy would link
+    if not plausible:
+        return None
+    best = plausible[0]
     ids = tuple(dict.fromkeys(answer.counterpart_ids))
     if set(ids) == set(best.b_ids):
         return None
     p = probability_of(ids)
     if p < LINK:
+        level = f"certain from {certain:.2f}" if strong else f"linked from {LINK}"
         return Problem("evidence_weaker",
                        f"counterpart {', '.join(ids)} has probability {p:.2f} (below {LINK}), while "
-                       f"{', '.join(best.b_ids)} has {best.probability:.2f} (certain from {certain:.2f})")
+                       f"{', '.join(best.b_ids)} has {best.probability:.2f} ({level})")
     return None
 
 
