@@ -4,7 +4,11 @@ and ``/v1/embeddings`` on 127.0.0.1), scripted in Python.
 By default it plays a small ReAct agent: for a new chunk it calls
 ``vector_similarity_tool`` with the chunk's text (read from the system prompt), then
 answers ``ComparisonAnswer`` with the best hit. ``fail`` makes it answer HTTP 500 to the
-first N requests (or all with ``fail=-1``); ``on_request`` can interrupt the run.
+first N requests (or all with ``fail=-1``); ``on_request`` can interrupt the run; ``delay_s``
+holds every chat request that long before answering (a hung server, against a shorter client
+timeout); ``broken`` answers every chat request with a reply the client cannot use:
+``empty_choices`` (a completion without choices) or ``bad_answer`` (a ComparisonAnswer outside
+its schema).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -31,6 +36,8 @@ class StubState:
     log: list[Logged] = field(default_factory=list)
     embedded: list[str] = field(default_factory=list)  # texts sent to /v1/embeddings
     authorizations: list[str] = field(default_factory=list)
+    delay_s: float = 0.0
+    broken: str | None = None  # empty_choices | bad_answer
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def requested(self) -> list[str]:
@@ -126,7 +133,14 @@ class _Handler(BaseHTTPRequestHandler):
         if failing:
             self._send(500, {"error": {"message": "stub: internal error", "type": "server_error"}})
             return
+        if state.delay_s:
+            time.sleep(state.delay_s)
         kind, completion = respond(messages)
+        if state.broken == "empty_choices":
+            completion = {**completion, "choices": []}
+        elif state.broken == "bad_answer":
+            kind, completion = "answer", _call("ComparisonAnswer", {
+                "counterpart_ids": [], "change_type": "exploded", "description": "x", "confidence": 7}, "call_answer")
         with state.lock:
             state.log.append(Logged(chunk, kind, 200))
         self._send(200, completion)
@@ -157,6 +171,9 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     state: StubState
+
+    def handle_error(self, request: Any, client_address: Any) -> None:  # a client that gave up waiting: quiet
+        pass
 
 
 class OpenAIStub:

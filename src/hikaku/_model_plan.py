@@ -9,12 +9,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ._exceptions import MissingDependencyError
 from .llm import ModelChoice, choose_model
 from .settings import CompareOptions, file_values, user_dir
 
 __all__ = ["ModelPlan", "embedding_notice", "plan_model"]
 
 _PACKAGES = {"openai": "langchain_openai", "azure_openai": "langchain_openai", "ollama": "langchain_ollama"}
+_EXTRAS = {"openai": "openai", "azure_openai": "openai", "ollama": "ollama"}
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,10 @@ def plan_model(opts: CompareOptions, env: Mapping[str, str]) -> ModelPlan:
     else:
         reason = _origin("llm", opts.llm)
     package = _PACKAGES.get(choice.provider)
-    if implicit and package is not None and not _importable(package):
+    if package is not None and not _importable(package):
+        if not implicit:  # said now, before a run is announced
+            raise MissingDependencyError(package.replace("_", "-"), _EXTRAS[choice.provider],
+                                         f"The {choice.provider} model {choice.model}")
         return ModelPlan(None, implicit=True, offline=(
             f"{reason}, but the '{choice.provider}' extra is not installed: comparing offline "
             f"(pip install 'hikaku[openai]' to use {choice.spec}; --llm offline to say so)"))

@@ -180,7 +180,7 @@ def test_invalid_answers_count_toward_giving_the_llm_up(docs, use_embedder, tmp_
     assert len(model.calls) == 2 * 2  # two chunks, each retried once; then the LLM is given up
     assert result.stats.llm_fallbacks == {"invalid": 2, "unavailable": 1}
     note = next(n for n in result.notes if "打ち切った" in n)
-    assert "after chunk a4 (the 2nd chunk it examined)" in note and "2 chunks in a row" in note
+    assert "it failed on 2 chunks in a row; the last, on chunk a4: invalid: " in note
 
 
 def test_identical_documents_cost_no_model_call(docs, use_embedder, tmp_path):

@@ -122,7 +122,7 @@ def test_a_server_that_always_fails_leaves_the_run_to_the_offline_policy(tmp_pat
     assert stats["llm_fallbacks"] == {"error": 3, "unavailable": 2}
     assert len(stub.state.log) == 3 * 5  # three chunks, each tried 1 + 4 times, then the model is given up
     assert "note: LLM の呼び出しに失敗した 3 件" in err and "note: LLM の利用を打ち切ったため、残りの 2 件" in err
-    assert "given up after chunk a7 (the 3rd chunk it examined)" in err
+    assert "it failed on 3 chunks in a row; the last, on chunk a7: error: " in err and "(HTTP 500)" in err
     assert stats["llm_requests"] == stats["llm_failed"] == len(stub.state.log) and stats["llm_calls"] == 0
     assert changes_of(out) == changes_of(offline[1])
 

@@ -6,7 +6,7 @@ import pytest
 
 from hikaku import ConfigurationError, MissingDependencyError, resolve_options
 from hikaku.llm import build_chat_model, choose_model, is_retryable, llm_environment
-from hikaku.llm.errors import describe_error
+from hikaku.llm.errors import describe_error, is_timeout, is_unreachable, one_line
 
 
 def choose(env, **opts):
@@ -38,6 +38,17 @@ def test_explicit_models():
     assert choose(env, llm="azure_openai:dep")[0].spec == "azure_openai:dep"
     with pytest.raises(ConfigurationError, match="provider:model"):
         choose({}, llm="gpt-4.1-mini")
+    with pytest.raises(ConfigurationError, match=r"unknown provider 'bogus': give openai, azure_openai, ollama"):
+        choose({"OPENAI_API_KEY": "sk-x"}, llm="bogus:model")
+    assert choose({}, llm="anthropic:claude")[0].provider == "anthropic"  # known to LangChain (its extra may be missing)
+
+
+@pytest.mark.parametrize("url", ["notaurl", "ftp://host/v1", "http://", "http://host:port/v1"])
+def test_a_base_url_that_is_not_one_is_refused(url):
+    with pytest.raises(ConfigurationError, match=r"llm_base_url: .* is not a URL"):
+        resolve_options({"llm_base_url": url}, environ={})
+    assert resolve_options({"llm_base_url": " http://127.0.0.1:8000/v1 "}, environ={}).llm_base_url == \
+        "http://127.0.0.1:8000/v1"
 
 
 def test_build_an_openai_compatible_model_without_a_key():
@@ -95,3 +106,28 @@ def test_real_client_errors_are_classified():
     assert is_retryable(openai.APIConnectionError(request=request))
     bad = openai.AuthenticationError("no", response=httpx.Response(401, request=request), body=None)
     assert not is_retryable(bad)
+
+
+def test_failures_are_told_apart_and_said_in_one_line():
+    import httpx
+    import openai
+
+    request = httpx.Request("POST", "http://127.0.0.1/v1/chat/completions")
+    try:
+        try:
+            raise ConnectionRefusedError(111, "Connection refused")
+        except ConnectionRefusedError:
+            raise openai.APIConnectionError(request=request) from httpx.ConnectError("[Errno 111] Connection refused")
+    except openai.APIConnectionError as e:
+        refused = e
+    assert is_unreachable(refused) and not is_timeout(refused) and is_retryable(refused)
+    assert describe_error(refused) == "the server cannot be reached ([Errno 111] Connection refused)"
+    timeout = openai.APITimeoutError(request=request)
+    assert is_timeout(timeout) and not is_unreachable(timeout)
+    assert describe_error(timeout) == "the server did not answer in time (APITimeoutError: Request timed out.)"
+    dropped = openai.APIConnectionError(request=request)  # the server closed the connection: not unreachable
+    assert not is_unreachable(dropped) and not is_timeout(dropped) and is_retryable(dropped)
+    empty = IndexError("list index out of range")
+    assert describe_error(empty) == "the server's reply is not a usable chat completion (IndexError: list index out of range)"
+    assert not is_retryable(empty)
+    assert one_line("2 errors\n  change_type\n    bad") == "2 errors change_type bad"

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from ..align.constraints import Constraints
 from ..document import Document
 
-__all__ = ["ComparisonAnswer", "Problem", "answer_problem", "check_answer", "MAX_COUNTERPARTS"]
+__all__ = ["ComparisonAnswer", "Problem", "answer_problem", "check_answer", "schema_problem", "MAX_COUNTERPARTS"]
 
 MAX_COUNTERPARTS = 3
 
@@ -76,3 +76,23 @@ def check_answer(answer: ComparisonAnswer, doc_b: Document, doc_a: Document | No
     """Why the answer cannot be used (in words), or None if it can."""
     problem = answer_problem(answer, doc_b, doc_a, a_ids=a_ids, constraints=constraints)
     return problem.detail if problem is not None else None
+
+
+def schema_problem(exc: BaseException) -> str:
+    """What does not fit the answer's schema, on one line: each field with the problem and
+    the value given (a pydantic error is several lines, with a URL per problem)."""
+    from pydantic import ValidationError
+
+    from ..llm.errors import one_line
+
+    error = exc
+    while not isinstance(error, ValidationError) and (error.__cause__ or error.__context__) is not None:
+        error = error.__cause__ or error.__context__  # type: ignore[assignment]
+    if not isinstance(error, ValidationError):
+        return one_line(str(exc))
+    parts = []
+    for e in error.errors(include_url=False):
+        where = ".".join(str(p) for p in e["loc"]) or "the answer"
+        given = one_line(repr(e["input"]), 40) if "input" in e and e["type"] != "missing" else ""
+        parts.append(f"{where}: {e['msg']}" + (f" (got {given})" if given else ""))
+    return one_line("; ".join(parts))

@@ -12,7 +12,8 @@ class RunBudget:
     ``max_tokens``, and consecutive chunks the model failed on against ``max_failures``
     (an error after its retries, an answer that stayed invalid or against the evidence,
     a loop, a plain-text reply: every chunk whose LLM turn was not used).
-    Once either is reached the remaining chunks use the offline policy."""
+    Once either is reached, or the model is given up at once (:meth:`give_up`: its server
+    cannot be reached), the remaining chunks use the offline policy."""
 
     def __init__(self, max_tokens: int | None, *, used: int = 0, max_failures: int = 3) -> None:
         self.max_tokens = max_tokens
@@ -20,6 +21,7 @@ class RunBudget:
         self.max_failures = max_failures
         self.failures = 0
         self.asked = 0  # chunks whose LLM turn ended (in this process)
+        self.answered = False  # the model answered a request (in this process)
         self.unavailable_reason: str | None = None
         self._lock = threading.Lock()
 
@@ -50,13 +52,13 @@ class RunBudget:
             self.asked += 1
             self.failures += 1
             if self.failures >= self.max_failures and self.unavailable_reason is None:
-                where = f"after chunk {chunk} " if chunk else ""
-                self.unavailable_reason = (
-                    f"given up {where}(the {_ordinal(self.asked)} chunk it examined): it failed on "
-                    f"{self.failures} chunks in a row, the last with {detail}"
-                )
+                last = f"the last, on chunk {chunk}" if chunk else "the last"
+                self.unavailable_reason = f"it failed on {self.failures} chunks in a row; {last}: {detail}"
 
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    def give_up(self, reason: str) -> bool:
+        """Give the model up now (*reason*: why, one line); False when it already was."""
+        with self._lock:
+            if self.unavailable_reason is not None:
+                return False
+            self.unavailable_reason = reason
+            return True

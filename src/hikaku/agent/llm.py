@@ -14,7 +14,9 @@ call, ids of the wrong document and a plain-text reply are corrected once, then 
 Whenever the LLM's turn is not used — a second bad answer, a stop, a model that keeps
 failing after its retries — the offline decision stands, the chunk counts as a failure
 toward ``llm_max_failures``, and the fallback is recorded with its kind; a spent token
-budget or a given-up model hands the remaining chunks to the offline policy.
+budget or a given-up model — after ``llm_max_failures`` chunks in a row, or at once when its
+server cannot be reached or has answered no request in time — hands the remaining chunks to
+the offline policy. Retries of a failed call: ``hikaku.agent.middleware.retry``.
 """
 
 from __future__ import annotations
@@ -25,11 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from langchain.agents import create_agent
-from langchain.agents.middleware import (
-    ModelCallLimitMiddleware,
-    ModelRetryMiddleware,
-    ToolCallLimitMiddleware,
-)
+from langchain.agents.middleware import ModelCallLimitMiddleware, ToolCallLimitMiddleware
 from langchain.agents.structured_output import StructuredOutputValidationError, ToolStrategy
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.errors import GraphRecursionError
@@ -38,10 +36,10 @@ from .._text import shorten
 from ..align.constraints import Constraints
 from ..align.decision import Fallback
 from ..document import Document
-from ..llm.errors import describe_error, is_retryable
+from ..llm.errors import describe_error, is_timeout, is_unreachable, one_line
 from ..settings import CompareOptions
 from ..tools import ToolRegistry
-from .answer import ComparisonAnswer, Problem, answer_problem
+from .answer import ComparisonAnswer, Problem, answer_problem, schema_problem
 from .base import AgentPolicy, AgentTask, AgentView, Decision
 from .budget import RunBudget
 from .evidence import describe_evidence, evidence_prompt, guard_answer
@@ -50,6 +48,7 @@ from .middleware import (
     DocumentIdsMiddleware,
     PlainTextMiddleware,
     RepeatedCallMiddleware,
+    RetryMiddleware,
     ToolUseStopped,
     Turn,
     current_turn,
@@ -104,10 +103,8 @@ class LLMPolicy:
         o = options
         middleware: list[Any] = [
             PlainTextMiddleware(o.lang, ANSWER_TOOL),  # first: its after_model hook runs after the others'
-            ModelRetryMiddleware(
-                max_retries=o.llm_max_retries, retry_on=is_retryable, on_failure="error", backoff_factor=2.0,
-                initial_delay=o.llm_retry_initial_delay_s, max_delay=o.llm_retry_max_delay_s, jitter=True,
-            ),
+            RetryMiddleware(budget, max_retries=o.llm_max_retries, initial_delay=o.llm_retry_initial_delay_s,
+                            max_delay=o.llm_retry_max_delay_s),
             ModelCallLimitMiddleware(run_limit=o.llm_max_model_calls, exit_behavior="end"),
         ]
         if o.llm_max_tool_calls > 0:
@@ -150,6 +147,7 @@ class LLMPolicy:
         except Exception as e:  # the model failed after its retries (or the provider rejected the call)
             detail = describe_error(e)
             log.info("chunk %s: model failed: %s", task.a_ids[0], detail)
+            self._give_up_if_unreachable(e, detail, task.a_ids[0])
             self.budget.failed(f"error: {detail}", task.a_ids[0])
             return self._fallback(task, view, rec, "error", detail, standing)
         finally:
@@ -162,6 +160,20 @@ class LLMPolicy:
             return self._fallback(task, view, rec, problem.kind, problem.detail, standing)
         self.budget.succeeded()
         return self._decision(answer, task, view, exam)
+
+    def _give_up_if_unreachable(self, exc: BaseException, detail: str, chunk: str) -> None:
+        """A server that cannot be reached, or that has not answered a single request of the
+        run in time, is not asked about the other chunks: each would wait as long again."""
+        if is_unreachable(exc):
+            reason = f"given up at chunk {chunk}: {detail}"
+        elif is_timeout(exc) and not self.budget.answered:
+            reason = (f"given up at chunk {chunk}: {detail}, and it has answered no request yet "
+                      f"(--llm-timeout-s {self.options.llm_timeout_s:g}: a slow local model may need more)")
+        else:
+            return
+        if self.budget.give_up(reason):
+            log.warning("the LLM is given up for this run; the offline policy compares the remaining chunks "
+                        "(%s)", reason)
 
     def _turn(self, task: AgentTask, view: AgentView, rec: ChunkRecorder, exam: Examination | None,
               turn: Turn) -> tuple[ComparisonAnswer | None, Problem | None]:
@@ -207,8 +219,7 @@ class LLMPolicy:
                 config={"callbacks": [ModelUsageCallback(rec)], "recursion_limit": self.recursion_limit},
             )
         except StructuredOutputValidationError as e:
-            return None, Problem("invalid",
-                                 f"the answer does not fit the {ANSWER_TOOL} schema: {shorten(str(e.source), 300)}")
+            return None, Problem("invalid", f"the answer does not fit the {ANSWER_TOOL} schema: {schema_problem(e.source)}")
         finally:
             llm_turn.reset(token)
         answer = out.get("structured_response")
@@ -298,6 +309,7 @@ class LLMPolicy:
 
     def _fallback(self, task: AgentTask, view: AgentView, rec: ChunkRecorder, kind: str, detail: str,
                   standing: Decision | None = None) -> Decision:
+        detail = one_line(detail, 500)  # a note is one line
         rec.event("fallback", kind=kind, detail=detail)
         d = standing if standing is not None else self._standing(task, None)
         if d is None:

@@ -15,7 +15,19 @@ from .._exceptions import ConfigurationError, InputError
 if TYPE_CHECKING:
     from ..loaders import InputLimits
 
-__all__ = ["Progress", "say", "check_outputs", "write_atomically", "read_stdin", "STDIN", "STDIN_NAME"]
+__all__ = ["Progress", "say", "check_outputs", "write_atomically", "read_stdin", "base_url", "STDIN", "STDIN_NAME"]
+
+
+def base_url(value: str) -> str:
+    """An argument that is a server's base URL, refused at once when it is not one."""
+    import argparse
+
+    from ..settings import base_url_problem
+
+    problem = base_url_problem(value)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return value
 
 
 class Progress:
@@ -42,6 +54,15 @@ class Progress:
         if self.bar is not None:
             self.bar.close()
             self.bar = None
+
+    def lines_above(self) -> contextlib.AbstractContextManager[Any]:
+        """While the bar is shown, log lines on stderr (a retried LLM request, the LLM given
+        up) are written above it instead of through it."""
+        if not self.enabled:
+            return contextlib.nullcontext()
+        from tqdm.contrib.logging import logging_redirect_tqdm
+
+        return logging_redirect_tqdm()
 
 
 def say(line: str) -> None:

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._common import check_outputs, say
+from ._common import base_url, check_outputs, say
 
 if TYPE_CHECKING:
     from ..batch import PairSpec
@@ -57,11 +57,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     o.add_argument("--diff-style", choices=("md", "html", "none"), default=None, help="Markdown highlights")
     o.add_argument("--input-format", default=None, help="read every input in this format")
     o.add_argument("--embedding", metavar="MODEL", default=None, help="embedding model (default: use)")
-    o.add_argument("--embedding-base-url", metavar="URL", default=None, help="an embedding server")
+    o.add_argument("--embedding-base-url", metavar="URL", default=None, type=base_url, help="an embedding server")
     o.add_argument("--tokenizer", choices=("sudachi", "bigram"), default=None, help="keyword tokenizer")
     o.add_argument("--no-merges", action="store_true", help="do not detect splits and merges")
     o.add_argument("--llm", metavar="PROVIDER:MODEL", default=None, help="a chat model, or 'offline'")
-    o.add_argument("--llm-base-url", metavar="URL", default=None,
+    o.add_argument("--llm-base-url", metavar="URL", default=None, type=base_url,
                    help="an OpenAI-compatible server every worker uses, e.g. a shared vLLM")
     o.add_argument("--llm-scope", choices=("uncertain", "changed", "all"), default=None)
     o.add_argument("--max-tokens-total", type=int, metavar="N", default=None, help="token budget of each pair")

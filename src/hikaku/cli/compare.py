@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 # what a comparison needs is imported when it runs, and what its options name when they are
 # parsed: --version, --help and argument errors start fast (tests/cli/test_startup.py)
 from .._exceptions import ConfigurationError
-from ._common import STDIN, STDIN_NAME, Progress, check_outputs, read_stdin, say, write_atomically
+from ._common import STDIN, STDIN_NAME, Progress, base_url, check_outputs, read_stdin, say, write_atomically
 
 if TYPE_CHECKING:
     from ..document import Document
@@ -75,7 +75,7 @@ def _arguments(c: argparse.ArgumentParser) -> None:
                    "(default: detected; -v says which)")
     c.add_argument("--embedding", metavar="MODEL", default=None,
                    help=f"embedding model: {', '.join(EMBEDDERS)} (default: use, offline)")
-    c.add_argument("--embedding-base-url", metavar="URL", default=None,
+    c.add_argument("--embedding-base-url", metavar="URL", default=None, type=base_url,
                    help="an OpenAI-compatible or Ollama embedding server")
     c.add_argument("--no-embedding-cache", dest="embedding_cache", action="store_false", default=None,
                    help="do not keep embeddings in $HIKAKU_HOME/cache/embeddings.sqlite")
@@ -91,7 +91,7 @@ def _arguments(c: argparse.ArgumentParser) -> None:
     m.add_argument("--llm", metavar="PROVIDER:MODEL", default=None,
                    help="e.g. openai:gpt-4.1-mini (default when OPENAI_API_KEY is set), azure_openai:DEPLOYMENT, "
                    "ollama:qwen3:8b, or 'offline'")
-    m.add_argument("--llm-base-url", metavar="URL", default=None, help="an OpenAI-compatible server, e.g. "
+    m.add_argument("--llm-base-url", metavar="URL", default=None, type=base_url, help="an OpenAI-compatible server, e.g. "
                    "http://127.0.0.1:8000/v1 (vLLM, LM Studio, llama.cpp)")
     m.add_argument("--llm-scope", choices=("uncertain", "changed", "all"), default=None,
                    help="chunks the LLM examines: uncertain matches (default), also the changed pairs, or all")
@@ -204,8 +204,9 @@ def run(args: argparse.Namespace) -> int:
         a, b = (_stdin_document(scratch, opts, side) if path == STDIN else path
                 for path, side in ((args.a, "a"), (args.b, "b")))
         try:
-            result = compare(a, b, options=opts, progress=progress, checkpoint=checkpoint, run_id=run_id,
-                             resume=bool(args.resume), trace=args.trace, decisions=decisions, ask=ask)
+            with progress.lines_above():
+                result = compare(a, b, options=opts, progress=progress, checkpoint=checkpoint, run_id=run_id,
+                                 resume=bool(args.resume), trace=args.trace, decisions=decisions, ask=ask)
         except KeyboardInterrupt:
             progress.close()
             if checkpoint:

@@ -82,7 +82,26 @@ def _split(spec: str) -> tuple[str, str]:
     provider = provider.strip().lower().replace("-", "_")
     if not provider or not model.strip():
         raise ConfigurationError(f"--llm {spec!r}: give the model as provider:model, e.g. {DEFAULT_MODEL}")
+    known = known_providers()
+    if known and provider not in known:
+        others = ", ".join(p for p in known if p not in _EXTRAS)
+        raise ConfigurationError(
+            f"--llm {spec!r}: unknown provider {provider!r}: give {', '.join(_EXTRAS)} (hikaku's extras) or another "
+            f"provider LangChain knows ({others}), e.g. {DEFAULT_MODEL}; or --llm offline"
+        )
     return provider, model.strip()
+
+
+def known_providers() -> tuple[str, ...]:
+    """The providers ``init_chat_model`` knows (hikaku's extras first); empty when LangChain
+    does not say (then a provider is not checked before the model is built)."""
+    try:
+        from langchain.chat_models import base
+
+        builtin = tuple(getattr(base, "_BUILTIN_PROVIDERS", {}) or ())
+    except ImportError:
+        return ()
+    return tuple(dict.fromkeys((*_EXTRAS, *sorted(builtin)))) if builtin else ()
 
 
 def choose_model(options: CompareOptions, env: Mapping[str, str]) -> tuple[ModelChoice | None, str]:

@@ -11,11 +11,12 @@ from ._names import TOOL_NAMES
 if TYPE_CHECKING:
     from ._index import IndexSettings, resolve_index_settings
     from ._layers import env_values, file_values, user_dir, validated
-    from ._options import CompareOptions, resolve_options
+    from ._options import CompareOptions, base_url_problem, resolve_options
 
 __all__ = [
     "TOOL_NAMES",
     "CompareOptions",
+    "base_url_problem",
     "IndexSettings",
     "env_values",
     "file_values",
@@ -34,6 +35,7 @@ _LAZY = {
     "user_dir": "._layers",
     "validated": "._layers",
     "CompareOptions": "._options",
+    "base_url_problem": "._options",
     "resolve_options": "._options",
 }
 

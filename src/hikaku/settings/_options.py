@@ -13,7 +13,21 @@ from ._index import IndexSettings
 from ._layers import env_values, file_values, validated
 from ._names import TOOL_NAMES
 
-__all__ = ["CompareOptions", "TOOL_NAMES", "resolve_options"]
+__all__ = ["CompareOptions", "TOOL_NAMES", "resolve_options", "base_url_problem"]
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why *url* cannot be a server's base URL (``http(s)://host[:port]/path``), or None."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+    except ValueError as e:
+        return f"{url!r} is not a URL ({e}): give http(s)://host[:port]/v1"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"{url!r} is not a URL: give http(s)://host[:port]/v1"
+    return None
 
 
 
@@ -57,7 +71,8 @@ class CompareOptions(BaseModel):
         default="uncertain", description="Chunks the LLM examines: uncertain matches, also changed pairs, or all.")
     llm_temperature: float = Field(default=0.0, ge=0.0, le=2.0)
     llm_timeout_s: float = Field(default=60.0, gt=0, description="Timeout of one model call.")
-    llm_max_retries: int = Field(default=4, ge=0, le=20, description="Retries on 429/5xx/timeouts.")
+    llm_max_retries: int = Field(default=4, ge=0, le=20,
+                                 description="Retries on 429/5xx (once on a timeout or an unreachable server).")
     llm_retry_initial_delay_s: float = Field(default=1.0, ge=0.0, description="First backoff delay.")
     llm_retry_max_delay_s: float = Field(default=30.0, ge=0.0)
     llm_max_model_calls: int = Field(default=6, ge=1, le=100, description="Model calls per chunk.")
@@ -88,6 +103,16 @@ class CompareOptions(BaseModel):
             return text_codec(v.strip())
         except LookupError:
             raise ValueError(f"unknown encoding {v!r} (a text encoding: utf-8, cp932, shift_jis, euc-jp, utf-16 …)") from None
+
+    @field_validator("llm_base_url", "embedding_base_url")
+    @classmethod
+    def _url(cls, v: str | None) -> str | None:
+        if v is None or not v.strip():
+            return None
+        problem = base_url_problem(v)
+        if problem:
+            raise ValueError(problem)
+        return v.strip()
 
     @field_validator("enabled_tools", mode="before")
     @classmethod
