@@ -16,7 +16,7 @@ For one uncertain group of A chunks it
    claims it: the calibration's candidate model turns that evidence into the probability
    that the candidate is the counterpart (``hikaku.align.calibration``). The most probable
    candidate is linked when that probability exceeds ½ (keep the plan, relink, move, match
-   by label); otherwise the chunk is deleted.
+   by label); otherwise the chunk is deleted (``hikaku.agent.verdict``).
 
 Everything it decides comes from what the tools returned: a B chunk no tool surfaced
 cannot become a counterpart, and disabling a tool changes the outcome. A pair a reviewer
@@ -48,6 +48,7 @@ from .examination import (
 )
 from .keywords import RareTerms
 from .messages import Thoughts
+from .verdict import verdict
 
 __all__ = ["OfflinePolicy", "PolicyParams", "group_text"]
 
@@ -239,7 +240,7 @@ class OfflinePolicy:
         evidence = [evidence_of(c) for c in available]
         if self.observer is not None:
             self.observer(task, evidence)
-        return Examination(self._decide(t, task, available, label), tuple(evidence),
+        return Examination(verdict(t, task, available, label), tuple(evidence),
                            ExpectedPlace(tuple(a_path), lo, hi, tuple(prev_cp)))
 
     def probability_of(self, exam: Examination, task: AgentTask, view: AgentView, b_ids: Sequence[str]) -> float:
@@ -365,33 +366,6 @@ class OfflinePolicy:
             c.sequence = prev_b in prev_cp
         t.add("verify", b=c.b_id, path=" > ".join(b_path) or "-", prev=prev_b)
 
-    def _decide(self, t: Thoughts, task: AgentTask, available: list[Candidate], label: str | None) -> Decision:
-        a_ids = list(task.a_ids)
-        best = available[0] if available else None
-        alts = [(list(c.b_ids), c.probability) for c in available[1:4] if c.probability > 0.5]
-        weighed = [(c.b_ids, c.probability) for c in available[:5]]
-        if best is not None and best.probability > 0.5:
-            rival = available[1].probability if len(available) > 1 else 0.0
-            confidence = min(0.99, max(0.05, best.probability - 0.5 * rival))
-            if best.proposal:
-                t.add("confirm", b=",".join(best.b_ids), sim=best.similarity, prob=best.probability)
-                action, reason = "confirm", "plan confirmed by the tools"
-            elif not best.in_window:
-                t.add("move", b=best.b_id, sim=best.similarity, prob=best.probability)
-                action, reason = "move", "similar chunk outside the expected region"
-            elif best.label_match:
-                t.add("label", b=best.b_id, label=label, prob=best.probability)
-                action, reason = "label", "same label in the expected place"
-            else:
-                old = task.proposal_similarity if task.proposal_b_ids else 0.0
-                t.add("relink", b=best.b_id, score=best.similarity, old=old, prob=best.probability)
-                action, reason = "relink", "a more probable counterpart"
-            return _decision(a_ids, list(best.b_ids), action, best.similarity, best.probability, confidence,
-                             reason, alts, t.lines, weighed)
-        top = best.probability if best is not None else 0.0
-        t.add("delete", best=top)
-        return _decision(a_ids, [], "delete", None, 1.0 - top, 1.0 - top, "no counterpart in B", [], t.lines, weighed)
-
 
 def _positions(view: AgentView, b_ids: Sequence[str]) -> list[int]:
     """Positions in B of *b_ids*; empty if any is unknown."""
@@ -408,11 +382,3 @@ def _ids_summary(result: ToolResult) -> str:
     if not ids:
         return "0"
     return ", ".join(ids) + (f" … ({total})" if total > len(ids) else "")
-
-
-def _decision(a_ids: list[str], b_ids: list[str], action: str, similarity: float | None, score: float,
-              confidence: float, reason: str, alternatives: list[tuple[list[str], float]],
-              thoughts: list[str], weighed: list[tuple[tuple[str, ...], float]]) -> Decision:
-    return Decision(tuple(a_ids), tuple(b_ids), "agent", action, similarity, score, confidence, reason,
-                    alternatives=tuple((tuple(b), s) for b, s in alternatives), thoughts=tuple(thoughts),
-                    candidates=tuple(weighed))
