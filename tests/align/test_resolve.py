@@ -1,4 +1,7 @@
+import hikaku
+from hikaku import Document
 from hikaku.align import Decision, resolve
+from hikaku.loaders import chunk_text
 
 from ..helpers import doc
 
@@ -45,3 +48,55 @@ def test_moves_and_reading_order():
 def test_deletion_is_listed_after_the_pair_before_it():
     out = resolve([settled(["a1"], ["b1"]), decision(["a2"], [], 0.2), settled(["a3"], ["b3"])], A, B)
     assert view(out) == [(("a1",), ("b1",)), (("a2",), ()), ((), ("b2",)), (("a3",), ("b3",))]
+
+
+# A chapter boundary that shifts is no move: chapters of five articles, one article inserted
+# early in B, so the last article of each chapter of A is the first of the next chapter in B
+# (its heading path changed, the order of the text did not).
+_TOPICS = ["保険料", "被保険者", "契約者", "支払", "解約", "請求", "通知", "期間", "更新", "給付金", "責任", "免責",
+           "告知", "住所", "変更", "失効", "復活", "配当", "貸付", "猶予"]
+
+
+def _chaptered(articles: list[str], per_chapter: int = 5) -> str:
+    out = ["# 規程", ""]
+    for k, text in enumerate(articles):
+        if k % per_chapter == 0:
+            n = k // per_chapter + 1
+            out += [f"## 第{n}章　総則{n}", ""]
+        out += [f"### 第{k + 1}条", text, ""]
+    return "\n".join(out)
+
+
+def _article(k: int) -> str:
+    return "、".join(_TOPICS[(k * 7 + m * 3) % len(_TOPICS)] for m in range(5)) + f"について第{k}の手続を定める。"
+
+
+def test_a_chapter_boundary_that_shifts_is_not_a_move(hashing_embedder):
+    articles = [_article(k) for k in range(20)]
+    inserted = [*articles[:2], "新たに追加された規定であり、事業者は報告を行う。", *articles[2:]]
+    a = Document(id="a", chunks=chunk_text(_chaptered(articles), source="a", id_prefix="a"))
+    b = Document(id="b", chunks=chunk_text(_chaptered(inserted), source="b", id_prefix="b"))
+    result = hikaku.compare(a, b, llm="offline", embedder=hashing_embedder)
+    assert not [c.item for c in result.changes if c.moved]
+    assert [c.b_text for c in result.changes if c.type == "added"] == [
+        "第3条\n新たに追加された規定であり、事業者は報告を行う。", "第5章　総則5"]
+    assert not [c for c in result.changes if c.type in ("deleted", "modified")]
+
+
+def test_a_chapter_that_moved_with_its_articles_is_a_move(hashing_embedder):
+    """The chapter heading moves with what it heads: a whole chapter put after the next one
+    is moved, heading and articles."""
+    arts = [_article(k) for k in range(6)]
+    text_a = "\n".join(["# 規程", "", "## 第1章　総則", "", "### 第1条", arts[0], "", "### 第2条", arts[1], "",
+                        "## 第2章　保険料", "", "### 第3条", arts[2], "", "### 第4条", arts[3], "",
+                        "## 第3章　給付", "", "### 第5条", arts[4], "", "### 第6条", arts[5], "",
+                        "## 第4章　雑則", "", "### 第7条", "この規程の改廃は取締役会が行う。", ""])
+    text_b = "\n".join(["# 規程", "", "## 第1章　総則", "", "### 第1条", arts[0], "", "### 第2条", arts[1], "",
+                        "## 第3章　給付", "", "### 第5条", arts[4], "", "### 第6条", arts[5], "",
+                        "## 第2章　保険料", "", "### 第3条", arts[2], "", "### 第4条", arts[3], "",
+                        "## 第4章　雑則", "", "### 第7条", "この規程の改廃は取締役会が行う。", ""])
+    a = Document(id="a", chunks=chunk_text(text_a, source="a", id_prefix="a"))
+    b = Document(id="b", chunks=chunk_text(text_b, source="b", id_prefix="b"))
+    result = hikaku.compare(a, b, llm="offline", embedder=hashing_embedder)
+    moved = sorted(c.item for c in result.changes if c.moved)
+    assert moved in (["第2章 保険料", "第3条", "第4条"], ["第3章 給付", "第5条", "第6条"])

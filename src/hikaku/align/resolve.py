@@ -4,7 +4,8 @@ Competition for a B chunk is decided globally: a reviewer's groups come first, t
 other settled groups (identical anchors, certain plan matches) keep their chunks; agent decisions are honoured from the most
 to the least convincing, and a decision that lost its chunk falls back to its next
 alternative or becomes a deletion. B chunks nobody holds are additions. Pairs that
-break the document order (outside the longest order-preserving chain) are *moved*.
+break the order of the text (outside the longest order-preserving chain of the pairs that
+hold text) are *moved*; a heading alone moves with what it heads.
 No group ever pairs chunks a reviewer ruled out (:class:`Constraints`); a chunk left without
 counterpart because of such a ruling is marked as decided by the reviewer.
 """
@@ -15,6 +16,7 @@ import bisect
 from collections.abc import Sequence
 
 from ..document import Document
+from ..document.structure import heads, is_heading_only
 from .anchors import longest_increasing_subsequence
 from .constraints import Constraints
 from .decision import Decision, ResolvedGroup
@@ -99,12 +101,41 @@ def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document,
                                      decided_by="reviewer" if by_reviewer else "resolver",
                                      reason="the reviewer ruled out its counterpart" if by_reviewer
                                      else "no chunk of A corresponds"))
-    pairs = sorted((min(g.a), min(g.b)) for g in out if g.a and g.b)
-    chain = set(longest_increasing_subsequence(pairs, end=(len(doc_a.chunks), len(doc_b.chunks))))
-    for g in out:
-        if g.a and g.b and (min(g.a), min(g.b)) not in chain:
-            g.moved = True
+    _mark_moved(out, doc_a, doc_b)
     return _in_reading_order(out)
+
+
+def _mark_moved(groups: list[ResolvedGroup], doc_a: Document, doc_b: Document) -> None:
+    """A pair is moved when the order of the text changed: it is outside the longest
+    order-preserving chain of the pairs that hold text. A heading alone (第2章　総則) is a
+    boundary, not text: it moves with what it heads (its first paired chunk), so a chapter
+    boundary that shifted (an article inserted before it, the chapter's last article now the
+    next chapter's first) moves nothing, and a chapter put elsewhere with its articles
+    moves, heading and all. A heading that heads nothing paired is moved when it is out of
+    the text's order."""
+    def heading_only(g: ResolvedGroup) -> bool:
+        return (all(is_heading_only(doc_a.chunks[i].structure) for i in g.a)
+                and all(is_heading_only(doc_b.chunks[j].structure) for j in g.b))
+
+    paired = [g for g in groups if g.a and g.b]
+    text = [g for g in paired if not heading_only(g)]
+    boundaries = [g for g in paired if heading_only(g)]
+    chain = longest_increasing_subsequence(sorted((min(g.a), min(g.b)) for g in text),
+                                           end=(len(doc_a.chunks), len(doc_b.chunks)))
+    in_chain = set(chain)
+    for g in text:
+        g.moved = (min(g.a), min(g.b)) not in in_chain
+    group_of_a = {i: g for g in text for i in g.a}
+    keys_a = [i for i, _ in chain]
+    for g in boundaries:
+        headed = next((group_of_a[k] for k in heads(doc_a.chunks, min(g.a)) if k in group_of_a), None)
+        if headed is not None:
+            g.moved = headed.moved
+        else:  # in order when it falls between the chain's pairs around it, in A and in B
+            k = bisect.bisect_left(keys_a, min(g.a))
+            low = chain[k - 1][1] if k else -1
+            high = chain[k][1] if k < len(chain) else len(doc_b.chunks)
+            g.moved = not low < min(g.b) < high
 
 
 def _in_reading_order(groups: list[ResolvedGroup]) -> list[ResolvedGroup]:

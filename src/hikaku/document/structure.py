@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -36,7 +36,8 @@ from .headings import (
 )
 
 __all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
-           "first_lines", "numbers_several", "section_of", "STRUCTURAL_KINDS", "SUPPLEMENTARY"]
+           "first_lines", "numbers_several", "section_of", "is_heading_only", "heads",
+           "STRUCTURAL_KINDS", "SUPPLEMENTARY"]
 
 # heading kinds whose label identifies a clause (第5条, 第2章, 附則)
 STRUCTURAL_KINDS = ("article", "structure", "supplement")
@@ -185,6 +186,30 @@ _CLAUSE = re.compile(r"(?:条(?:の[0-9〇一二三四五六七八九十百千]+
 def is_clause_label(label: str | None) -> bool:
     """第5条, 第十二条の二, Article 5, Section 2.1: the numbers a clause is cited by."""
     return bool(label) and _CLAUSE.search(label or "") is not None
+
+
+def is_heading_only(structure: ChunkStructure) -> bool:
+    """A heading alone (第2章　総則, a rider's title): a boundary between texts, no text of its
+    own. A clause written on its label's line (「第2条　社員は…。」) is text, whatever the
+    loader calls it."""
+    return structure.kind == "heading" and not is_clause_label(structure.structural_label)
+
+
+def heads(chunks: Sequence[_Structured], i: int) -> Iterator[int]:
+    """The chunks the heading alone at *i* heads, in order: those after it that sit under it
+    (their heading path starts with its section path; a heading of the same path, as where
+    the metadata gives a chunk's chapter but not its heading, closes it), headings below it
+    left out."""
+    scope = chunks[i].structure.section_path
+    for k in range(i + 1, len(chunks)):
+        st = chunks[k].structure
+        if st.heading_path[:len(scope)] != scope:
+            return
+        if is_heading_only(st):
+            if st.section_path == scope:
+                return
+            continue
+        yield k
 
 
 @dataclass(frozen=True, slots=True)
