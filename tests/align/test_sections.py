@@ -122,3 +122,39 @@ def test_the_supplementary_provisions_are_one_modified_row(hashing_embedder):
     assert sorted(c.item for c in result.changes if c.type == "added") == [
         "女性疾病入院特約", "女性疾病入院特約 第1条（特約の目的）", "女性疾病入院特約 第2条（特約の保険期間）"]
     assert not any(c.type == "deleted" for c in result.changes)
+
+
+# -- a 別表 (Schedule) after the last rider belongs to no rider either -------------------------
+
+def _with_schedule(riders: list[str], rows: str) -> str:
+    text = _with_riders(riders, "2024年4月1日")
+    text = text[:text.index("附則")]
+    return text + f"別表1　対象となる先進医療\n| 技術名 | 適応症 |\n|---|---|\n{rows}\n"
+
+
+def test_a_schedule_after_the_last_rider_pairs_whatever_rider_it_follows(hashing_embedder):
+    a = _doc("a", _with_schedule(["先進医療特約"], "| 陽子線治療 | 固形がん |"))
+    b = _doc("b", _with_schedule(["先進医療特約", "女性疾病入院特約"], "| 陽子線治療 | 固形がん・小児がん |"))
+    sections = align_sections(a, b)
+    assert sections.of_a[-1] == sections.of_b[-1] == FREE
+    result = hikaku.compare(a, b, llm="offline", embedder=hashing_embedder)
+    (row,) = [c for c in result.changes if c.item.startswith("別表1")]
+    assert row.type == "modified" and row.a_ids == [a.chunks[-1].id] and row.b_ids == [b.chunks[-1].id]
+    assert not any(c.type == "deleted" for c in result.changes)
+
+
+def test_an_english_schedule_after_a_new_addendum_is_still_the_schedule(hashing_embedder):
+    def contract(addenda: list[str]) -> str:
+        out = ["# Master Services Agreement", "", "Section 1. Fees", "The Customer shall pay the fees monthly.", "",
+               "Section 2. Term", "This agreement runs for one year.", ""]
+        for name in addenda:
+            out += [f"# {name}", "", "Section 1. Scope", f"This {name} applies to the services.", "",
+                    "Section 2. Order of precedence", "This addendum prevails over the agreement.", ""]
+        return "\n".join([*out, "Schedule 1 Service levels", "Availability: 99.9% per month.", ""])
+
+    a = _doc("a", contract(["Data Processing Addendum"]))
+    b = _doc("b", contract(["Data Processing Addendum", "Security Addendum"]))
+    result = hikaku.compare(a, b, llm="offline", embedder=hashing_embedder)
+    (row,) = [c for c in result.changes if c.item.startswith("Schedule 1")]
+    assert row.type == "unchanged" and row.a_ids == [a.chunks[-1].id]
+    assert not any(c.type == "deleted" for c in result.changes)

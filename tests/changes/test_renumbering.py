@@ -125,3 +125,24 @@ def test_a_reference_to_a_moved_article_that_follows_it_is_a_renumbering():
     grace = rows["第3条（猶予）"]
     assert grace.type == "unchanged" and grace.renumbering == [("第3条", "第2条"), ("第2条", "第3条")]
     assert rows["第2条（払込み）"].moved and not rows["第2条（払込み）"].renumbered
+
+
+def test_a_schedule_after_the_clauses_cites_them_in_their_numbering(hashing_embedder):
+    """別表 is a section of its own (it numbers nothing of the clauses before it), but the
+    clauses it cites are those it follows: 「（第2条、第3条関係）」 follows their renumbering."""
+    import hikaku
+    from hikaku import Document
+    from hikaku.loaders import chunk_text
+
+    def policy(extra: str) -> Document:
+        arts = ["この規程は手術給付について定める。", *([extra] if extra else []),
+                "当会社は別表1に定める手術に給付金を支払う。", "給付倍率は別表1による。"]
+        text = "# 規程\n\n" + "".join(f"第{k + 1}条\n{t}\n\n" for k, t in enumerate(arts))
+        n = len(arts)
+        text += f"別表1（第{n - 1}条、第{n}条関係）\n| 手術 | 倍率 |\n|---|---|\n| 開頭術 | 20 |\n"
+        return Document(id="p", chunks=chunk_text(text, source="p", id_prefix="p"))
+
+    result = hikaku.compare(policy(""), policy("この規程で手術とは治療を目的とする手術をいう。"), llm="offline",
+                            embedder=hashing_embedder)
+    (row,) = [c for c in result.changes if c.item.startswith("別表1")]
+    assert row.type == "unchanged" and row.renumbering == [("第2条", "第3条"), ("第3条", "第4条")]

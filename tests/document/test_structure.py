@@ -148,3 +148,40 @@ def test_a_supplementary_provision_is_a_section_of_its_own_not_the_last_riders()
     # one numbering and a 附則 without articles: the document does not number several sections
     single = numbering_sections(chunk_text("# 規則\n\n第1条\n本文。\n\n附則\nこの規則は公布の日から施行する。\n", source="z.md"))
     assert len(single) == 2 and not numbers_several(single) and numbers_several(sections)
+
+
+def test_an_appendix_is_a_section_of_its_own_like_the_supplementary_provisions():
+    """別表, 様式, 別記, and English Schedules, Annexes, Appendices number nothing of the
+    clauses before them: after the last rider they belong to no rider, and a rider that
+    follows one starts its own section at its title."""
+    from hikaku.document import numbering_sections
+
+    text = ("# 約款\n\n第1条（目的）\n本文。\n\n別表1　対象となる手術\n| 手術 | 倍率 |\n|---|---|\n| 開頭術 | 20 |\n\n"
+            "# 先進医療特約\n\n第1条（特約の目的）\n本文。\n\n別表2　先進医療\n| 技術 | 適応症 |\n|---|---|\n| 陽子線 | がん |\n\n"
+            "様式第1　請求書\n請求者の氏名を記入する。\n")
+    chunks = chunk_text(text, source="x.md")
+    sections = numbering_sections(chunks)
+    assert [chunks[s.start].content.split("\n")[0] for s in sections] == [
+        "約款", "別表1　対象となる手術", "先進医療特約", "別表2　先進医療", "様式第1　請求書"]
+    assert [s.title for s in sections] == ["約款", "", "先進医療特約", "", ""]
+    assert [s.numbered for s in sections] == [True, False, True, False, False]
+    english = chunk_text("# Terms\n\nSection 1. Fees\nThe Customer pays.\n\nSection 2. Term\nOne year.\n\n"
+                         "# Data Processing Addendum\n\nSection 1. Scope\nThis addendum applies.\n\n"
+                         "Schedule 1 Sub-processors\nAcme Hosting Ltd.\n\nAnnex A Security measures\nEncryption.\n",
+                         source="y.md")
+    en = numbering_sections(english)
+    assert [s.title for s in en] == ["Terms", "Data Processing Addendum", "", ""]
+    assert [english[s.start].content.split("\n")[0] for s in en][2:] == ["Schedule 1 Sub-processors",
+                                                                         "Annex A Security measures"]
+
+
+def test_an_appendix_among_the_clauses_is_no_cut_and_a_rider_after_a_supplement_starts_at_its_title():
+    from hikaku.document import numbering_sections
+
+    among = chunk_text("# 規則\n\n第1条\n本文。\n\n別表1　料金\n| 区分 | 額 |\n\n第2条\n本文。\n", source="x.md")
+    assert len(numbering_sections(among)) == 1
+    rider = chunk_text("# 約款\n\n第1条\n本文。\n\n附則\nこの約款は公布の日から施行する。\n\n# 通院特約\n\n第1条（締結）\n本文。\n",
+                       source="y.md")
+    sections = numbering_sections(rider)
+    assert [rider[s.start].content.split("\n")[0] for s in sections] == ["約款", "附則", "通院特約"]
+    assert [s.title for s in sections] == ["約款", "", "通院特約"]

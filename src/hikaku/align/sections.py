@@ -13,8 +13,8 @@ left unaligned (a rider added or deleted) pairs with nothing.
 
 Only what a reader could name is held to its section: the clauses (and title) of a
 titled section. Untitled numberings (a statute's supplementary provisions, a 附則 without
-articles after the last rider) and chunks between clauses (tables, appendices) pair
-freely, as without sections.
+articles, a 別表 / 様式 / Schedule / Annex after the last rider: sections of their own, not
+the rider's) and chunks between clauses (tables) pair freely, as without sections.
 
 This is the one place the relation is made. :class:`SectionMap` is what the rest uses:
 the plan (anchors and the similarity every gap is aligned by: :class:`ScopedSimilarity`)
@@ -54,9 +54,9 @@ class SectionMap:
 
     A chunk is held to its section when it is one of the section's clauses (or the
     heading that titles it) and the section has a title: a numbering section without
-    headings (a statute's supplementary provisions) is nothing a reader could name, and
-    a chunk between clauses (a table, a 別表 after the last rider) belongs to none. Such
-    chunks are ``FREE``."""
+    headings (a statute's supplementary provisions, a 別表 after the last rider) is nothing
+    a reader could name, and a chunk between clauses (a table) belongs to none. Such chunks
+    are ``FREE``."""
 
     of_a: tuple[int, ...]  # section that holds each A chunk, or FREE
     of_b: tuple[int, ...]

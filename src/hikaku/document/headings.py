@@ -52,7 +52,7 @@ _EN_DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})\.?\s+([A-Z][A-Za-z
 _EN_ITEM = re.compile(r"^\((?:[a-z]{1,2}|[ivx]{1,5})\)\s*\S")
 
 _LABEL = re.compile(
-    rf"^(第{_NUM}[編章節款目条](?:の{_NUM})*|附\s*則|別\s*表(?:第?{_NUM})?|[（(](?:[0-9]{{1,3}}|[一二三四五六七八九十]{{1,3}})[)）])"
+    rf"^(第{_NUM}[編章節款目条](?:の{_NUM})*|附\s*則|別\s*表(?:第?{_NUM})?|別\s*記|様\s*式(?:第?{_NUM})?|[（(](?:[0-9]{{1,3}}|[一二三四五六七八九十]{{1,3}})[)）])"
 )
 _EN_LABEL = re.compile(
     rf"^((?:PART|Part|CHAPTER|Chapter|ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule|ANNEX|Annex|EXHIBIT|"

@@ -36,12 +36,15 @@ from .headings import (
 )
 
 __all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
-           "first_lines", "numbers_several", "section_of", "is_heading_only", "heads",
+           "first_lines", "numbers_several", "section_of", "is_heading_only", "heads", "is_supplement_label",
            "STRUCTURAL_KINDS", "SUPPLEMENTARY"]
 
 # heading kinds whose label identifies a clause (第5条, 第2章, 附則)
 STRUCTURAL_KINDS = ("article", "structure", "supplement")
 SUPPLEMENTARY = "附則"  # the label of supplementary provisions (normalize_label: 「附　則」 too)
+# what follows the clauses of the whole document and numbers on its own: 附則, 別表第1, 別記, 様式第2,
+# Schedule 1, Annex A, Appendix II, Exhibit B, Attachment 3 (the labels of headings.py's supplement kind)
+_SUPPLEMENT = re.compile(r"^(?:附則|別表|別記|様式)|^(?:schedule|annex|exhibit|appendix|attachment) ", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +186,12 @@ def parse_structure(content: str, metadata: Mapping[str, Any]) -> ChunkStructure
 _CLAUSE = re.compile(r"(?:条(?:の[0-9〇一二三四五六七八九十百千]+)*|^(?:Article|Section|SECTION|§)\s*[0-9].*)$")
 
 
+def is_supplement_label(label: str | None) -> bool:
+    """附則, 別表第1, 別記, 様式第2, Schedule 1, Annex A: what a document adds after its clauses
+    (to the whole of it, not to the rider before)."""
+    return bool(label) and _SUPPLEMENT.match(label or "") is not None
+
+
 def is_clause_label(label: str | None) -> bool:
     """第5条, 第十二条の二, Article 5, Section 2.1: the numbers a clause is cited by."""
     return bool(label) and _CLAUSE.search(label or "") is not None
@@ -250,26 +259,47 @@ def _opens_section(structure: ChunkStructure) -> bool:
 def numbering_sections(chunks: Sequence[_Structured]) -> list[NumberingSection]:
     """The document cut where its clause numbering starts over: a clause number already
     used since the last cut comes again (the next part of one long clause, under the same
-    headings with no heading between, does not count), and at a 附則 (the supplementary
-    provisions of the whole 約款 or 法令: numbered on their own, 附則第1条…, even when they
-    have no articles or come right after the last rider). The unnumbered chunks before a
-    restart belong to the section they introduce, from the first heading after the last
-    clause (第2編's heading, a rider's title)."""
+    headings with no heading between, does not count), and at what the document adds after
+    its clauses — a 附則 (the supplementary provisions of the whole 約款 or 法令: numbered on
+    their own, 附則第1条…, even when they have no articles or come right after the last
+    rider), a 別表, 別記, 様式, Schedule, Annex, Appendix (:func:`is_supplement_label`; one of
+    these among clauses whose numbering goes on after it is no cut). A rider after such a
+    supplement starts at its title. The unnumbered chunks before a restart belong to the
+    section they introduce, from the first heading after the last clause (第2編's heading, a
+    rider's title)."""
     if not chunks:
         return []
     cuts = [0]
     seen: set[str] = set()
     last_label: str | None = None
     last_pos = -1
+    pending: list[int] = []  # appendices after the last clause: cuts unless the numbering goes on
+    opened: int | None = None  # a supplement's cut, until its first clause
     for i, c in enumerate(chunks):
         label = c.structure.structural_label
-        if label == SUPPLEMENTARY and i > cuts[-1]:
-            cuts.append(i)
-            seen, last_label = set(), None
+        if is_supplement_label(label) and i > max([cuts[-1], *pending]):
+            if label == SUPPLEMENTARY:
+                cuts.extend(pending)
+                cuts.append(i)
+                pending, opened = [], i
+                seen, last_label = set(), None
+            else:
+                pending.append(i)
             continue
         if not is_clause_label(label):
             continue
         assert label is not None
+        if pending:
+            if label in seen:  # a restart: the appendices belonged to no clause before
+                cuts.extend(pending)
+                opened, seen, last_label = pending[-1], set(), None
+            pending = []
+        if opened is not None:  # a rider after a supplement starts at its title
+            title = next((k for k in range(opened + 1, i) if _opens_section(chunks[k].structure)
+                          and is_heading_only(chunks[k].structure)), None)
+            if title is not None:
+                cuts.append(title)
+            opened = None
         if label in seen:
             heading = next((k for k in range(last_pos + 1, i + 1) if _opens_section(chunks[k].structure)), None)
             same_place = c.structure.heading_path == chunks[last_pos].structure.heading_path
@@ -278,6 +308,7 @@ def numbering_sections(chunks: Sequence[_Structured]) -> list[NumberingSection]:
                 seen = set()
         seen.add(label)
         last_label, last_pos = label, i
+    cuts.extend(pending)
     bounds = [*cuts, len(chunks)]
     out = []
     for start, end in zip(bounds, bounds[1:]):
@@ -294,10 +325,14 @@ def numbers_several(sections: Sequence[NumberingSection]) -> bool:
 
 
 def section_of(sections: Sequence[NumberingSection], n: int) -> list[int]:
-    """The numbering section of each of *n* chunks."""
+    """The numbering section each of *n* chunks reads clause numbers in: its own, or for a
+    section that numbers nothing (a 別表, a 附則 without articles) the last one before it
+    that does — a schedule cites the clauses it follows (「別表1（第3条関係）」)."""
     out = [0] * n
+    reads = 0
     for k, s in enumerate(sections):
+        if s.numbered or k == 0:
+            reads = k
         for i in range(s.start, s.end):
-            out[i] = k
+            out[i] = reads
     return out
-
