@@ -77,3 +77,48 @@ def test_clauses_of_several_numberings_name_their_section():
                    "附則\nこの約款は、2025年10月1日から施行します。\n")
     # the main clauses sit under the document's own title, which names no section (the header names it)
     assert items == ["約款", "第1条（目的）", "先進医療特約", "先進医療特約 第1条（特約の目的）", "附則"]
+
+
+def test_a_clause_replaced_by_its_placeholder_is_deleted_with_its_number_kept():
+    """「第2条　削除」 in B: the clause was deleted, its number kept (Japanese legal drafting).
+    The pair stays a pair (the placeholder is the clause's counterpart, as the statutes' gold
+    has it: type ``modified``), and says it was deleted: ``repealed``, 「削除（番号存置）」."""
+    from hikaku.changes import type_label
+
+    row = _row("第2条（通知）\n契約者は住所を変更したときは、遅滞なく当会社に通知しなければならない。", "第2条　削除", "ja")
+    assert row.type == "modified" and row.repealed and row.b_ids == ["b1"]
+    assert row.summary == "条文を削除（第2条は番号のみ存置）"
+    assert type_label(row, "ja") == "削除（番号存置）"
+    row = _row("Section 9.3 Time is of the essence of this Agreement and of every obligation in it.",
+               "Section 9.3 [Reserved]", "en")
+    assert row.repealed and row.summary == "text deleted (Section 9.3 kept as a placeholder)"
+    assert type_label(row, "en") == "Deleted (number kept)"
+    # a placeholder that stays one, or one that is filled again, is no deletion
+    assert not _row("第2条　削除", "第2条　削除", "ja").repealed
+    assert not _row("第2条　削除", "第2条（通知）\n契約者は通知しなければならない。", "ja").repealed
+
+
+def test_placeholders_are_told_from_clauses_that_mention_deletion():
+    from hikaku.document.placeholders import is_placeholder
+
+    for text in ("第2条　削除", "（通知）\n第2条　削除", "第十条の二　削除", "第三十条から第三十二条まで　削除",
+                 "第3条及び第4条　削除", "第3章　削除", "Section 9.3 [Reserved]", "Article 5 - Repealed",
+                 "9.3 Intentionally omitted.", "Section 9.3. Deleted."):
+        assert is_placeholder(text), text
+    for text in ("第2条　削除する。", "第2条\n当会社は記録を削除する。", "Section 9.3 Deleted provisions survive.", "削除",
+                 "第2条　この規定は削除しない。"):
+        assert not is_placeholder(text), text
+
+
+def test_a_repealed_clause_is_counted_apart_in_the_totals(hashing_embedder):
+    import hikaku
+    from hikaku.renderers._totals import totals_line
+
+    def rules(second: str) -> Document:
+        text = f"# 規程\n\n第1条（目的）\nこの規程は手術給付について定める。\n\n{second}\n\n第3条（倍率）\n給付倍率は別表による。\n"
+        return Document(id="r", chunks=chunk_text(text, source="r", id_prefix="r"))
+
+    result = hikaku.compare(rules("第2条（通知）\n契約者は住所を変更したときは、遅滞なく当会社に通知しなければならない。"),
+                            rules("第2条　削除"), llm="offline", embedder=hashing_embedder)
+    assert result.stats.repealed == 1 and result.stats.counts["modified"] == 1
+    assert totals_line(result, "ja") == "追加 0 ／ 削除 0 ／ 変更 0 ／ 一致 3 ／ 削除（番号存置） 1"

@@ -46,6 +46,8 @@ _LABELS = {
         "renumbered": "条番号のみ変更",
         "renumbered_folded": "条番号のみ変更（{n}件）",
         "moved_to": "{a} → {b}へ移動",
+        "number_kept": "番号存置",
+        "repealed_summary": "条文を削除（{label}は番号のみ存置）",
         "notes": "注記",
         "sections": "見出し",
         "chart_title": "見出しごとの変更",
@@ -106,6 +108,8 @@ _LABELS = {
         "renumbered": "Renumbered only",
         "renumbered_folded": "Renumbered only ({n})",
         "moved_to": "moved: {a} → {b}",
+        "number_kept": "number kept",
+        "repealed_summary": "text deleted ({label} kept as a placeholder)",
         "notes": "Notes",
         "sections": "Sections",
         "chart_title": "Changes per section",
@@ -146,8 +150,8 @@ def labels(lang: str) -> dict[str, str]:
 
 def type_label(change: Change, lang: str) -> str:
     L = labels(lang)
-    base = L["renumbered"] if change.renumbered else L[change.type]
-    notes = []
+    base = L["renumbered"] if change.renumbered else L["deleted"] if change.repealed else L[change.type]
+    notes = [L["number_kept"]] if change.repealed else []
     if change.moved:
         notes.append(L["moved"])
     if change.type in ("modified", "unchanged") and len(change.a_ids) == 1 and len(change.b_ids) > 1:

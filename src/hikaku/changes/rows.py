@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ..align.decision import ResolvedGroup
 from ..document import Chunk, Document
+from ..document.placeholders import is_placeholder, placeholder_label
 from ..document.structure import NumberingSection, is_clause_label, numbering_sections, numbers_several
 from ..result import Change, ChangeDiff, ChangeType
 from .describe import describe_change, number_changes
@@ -80,10 +81,13 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
     toc = bool(ca and cb) and all(c.structure.kind == "toc" for c in ca + cb)
     kind = cosmetic_kind(a_text, b_text, toc=toc) if ca and cb else None
     parts: list[str] = []
+    repealed = False
     summary_by, offline_summary, diff = "offline", None, None
     ctype: ChangeType
     if ca and cb:
         one_to_one = len(ca) == len(cb) == 1  # a split or a merge is a change even with the same words
+        # 「第9条　削除」 for a clause that had text: deleted, its number kept
+        repealed = one_to_one and placeholder_label(b_text) is not None and not is_placeholder(a_text)
         if one_to_one and (a_text == b_text or ((kind is not None or renumbered) and not strict)):
             ctype = "unchanged"
             if kind is not None:
@@ -97,6 +101,8 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
                 parts.append(L[f"cosmetic_{kind}"])
             elif renumbered:
                 parts.append(_renumbering_text(renumbered, L))
+            elif repealed:
+                parts.append(L["repealed_summary"].format(label=placeholder_label(b_text)))
             elif one_to_one and _is_title(ca[0]) and _is_title(cb[0]) and not number_changes(a_text, b_text):
                 parts.append(f"{L['quote_open']}{_one_line(a_text)}{L['quote_close']} → "
                              f"{L['quote_open']}{_one_line(b_text)}{L['quote_close']}")  # a heading: say it whole
@@ -136,6 +142,7 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
         diff=diff,
         renumbered=bool(renumbered),
         renumbering=list(renumbered or []),
+        repealed=ctype == "modified" and repealed,
     )
 
 

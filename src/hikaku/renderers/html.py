@@ -166,6 +166,8 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     count_items = "".join(f'<li class="{t}">{_esc(L[t])} {counts.get(t, 0)}</li>' for t in _TYPES)
     if result.stats.renumbered:
         count_items += f'<li>{_esc(L["renumbered"])} {result.stats.renumbered}</li>'
+    if result.stats.repealed:
+        count_items += f'<li>{_esc(L["deleted"])} ({_esc(L["number_kept"])}) {result.stats.repealed}</li>'
     if result.stats.moved:
         count_items += f'<li>{_esc(L["moved_total"])} {result.stats.moved}</li>'
     if result.review_queue:

@@ -69,6 +69,8 @@ class Change(BaseModel):
     renumbered: bool = False
     renumbering: list[tuple[str, str]] = Field(default_factory=list)  # (old, new) numbers, its own first
     ignored: bool = False  # a reviewer marked the row 対象外 (out of the review's scope)
+    # B keeps the clause's number and nothing else (「第9条　削除」): the clause was deleted, its number kept
+    repealed: bool = False
 
 
 ReviewReason = Literal["low_confidence", "close_competitor", "llm_offline_disagree"]
@@ -126,6 +128,7 @@ class Stats(BaseModel):
     moved: int = 0
     cosmetic: int = 0
     renumbered: int = 0  # pairs whose only difference is their clause number (条ずれ)
+    repealed: int = 0  # clauses B keeps only by their number (「第9条　削除」)
     splits: int = 0
     merges: int = 0
     timings_ms: dict[str, float] = Field(default_factory=dict)

@@ -80,6 +80,7 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
         moved=sum(1 for c in changes if c.moved),
         cosmetic=sum(1 for c in changes if c.cosmetic),
         renumbered=sum(1 for c in changes if c.renumbered),
+        repealed=sum(1 for c in changes if c.repealed),
         splits=sum(1 for c in changes if len(c.a_ids) == 1 and len(c.b_ids) > 1),
         merges=sum(1 for c in changes if len(c.a_ids) > 1 and len(c.b_ids) == 1),
         timings_ms=timings,
