@@ -146,3 +146,18 @@ def test_a_schedule_after_the_clauses_cites_them_in_their_numbering(hashing_embe
                             embedder=hashing_embedder)
     (row,) = [c for c in result.changes if c.item.startswith("別表1")]
     assert row.type == "unchanged" and row.renumbering == [("第2条", "第3条"), ("第3条", "第4条")]
+
+
+def test_every_number_of_a_list_of_references_follows_the_renumbering():
+    """「第3条及び第4条」, "Sections 4.1 and 4.2", "Articles 3 to 5": each number cited follows."""
+    a = doc("A", "Section 4.1 Fees\nThe Customer pays the fees.", "Section 4.2 Taxes\nThe Customer pays taxes.",
+            "Section 4.3 Survival\nSections 4.1 and 4.2 survive termination.", prefix="a")
+    b = doc("B", "Section 4.1 Scope\nThis section is new.", "Section 4.2 Fees\nThe Customer pays the fees.",
+            "Section 4.3 Taxes\nThe Customer pays taxes.",
+            "Section 4.4 Survival\nSections 4.2 and 4.3 survive termination.", prefix="b")
+    rows = {c.item: c for c in build_changes(a, b, [*_pairs((0, 1), (1, 2), (2, 3)),
+                                                    ResolvedGroup(a=(), b=(0,), similarity=None, confidence=1.0,
+                                                                  decided_by="resolver")], "en", strict=False)}
+    survival = next(c for item, c in rows.items() if "Survival" in item)
+    assert survival.type == "unchanged" and survival.renumbering == [
+        ("Section 4.3", "Section 4.4"), ("Sections 4.1", "Sections 4.2"), ("4.2", "4.3")]

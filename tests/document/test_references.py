@@ -65,3 +65,22 @@ def test_only_第_and_the_section_sign_themselves_open_with_them_in_nfkc():
                and unicodedata.normalize("NFKC", chr(cp))[:1] in ("第", "§")}
     assert sources == set()
     assert unicodedata.decomposition("第") == "" and unicodedata.decomposition("§") == ""
+
+
+def test_every_number_of_a_list_or_range_of_references_is_read():
+    assert _refs("Sections 4.1 and 4.2 survive termination.") == [("Sections 4.1", "section", "4.1"),
+                                                                  ("4.2", "section", "4.2")]
+    assert _refs("Articles 3 to 5 apply.") == [("Articles 3", "article", "3"), ("5", "article", "5")]
+    assert _refs("as in Sections 4.1, 4.2 and 4.3, clauses 7 through 9, Section 2.1 or 2.2 and §§ 3-4") == [
+        ("Sections 4.1", "section", "4.1"), ("4.2", "section", "4.2"), ("4.3", "section", "4.3"),
+        ("clauses 7", "clause", "7"), ("9", "clause", "9"), ("Section 2.1", "section", "2.1"),
+        ("2.2", "section", "2.2"), ("§§ 3", "section", "3"), ("4", "section", "4")]
+    assert _refs("第3条及び第4条の規定") == [("第3条", "条", "3"), ("第4条", "条", "4")]
+    assert _refs("第3条から第5条までの規定") == [("第3条", "条", "3"), ("第5条", "条", "5")]
+    # a number of another shape is no continuation: an amount, a year
+    assert _refs("Section 4.1 and 30 days; Article 5 and 2024") == [("Section 4.1", "section", "4.1"),
+                                                                      ("Article 5", "article", "5")]
+    # a clause is not cited by a plural: "Sections 4.1 and 4.2 survive." opens with no number of its own
+    assert opening_ref("Sections 4.1 and 4.2 survive termination.") is None
+    (first, second) = clause_refs("Sections 4.1 and 4.2")
+    assert first.with_number("5.1") == "Sections 5.1" and second.with_number("5.2") == "5.2"

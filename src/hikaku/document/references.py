@@ -34,6 +34,14 @@ _JA = rf"第(?P<ja_num>{_NUM})(?P<ja_kind>[編章節款目条])(?P<ja_sub>(?:の
 _EN = (r"(?<![A-Za-z])(?P<en_word>(?i:part|chapter|article|section|clause)[ \t]+|§[ \t]*)"
        r"(?P<en_num>[0-9]+(?:\.[0-9]+)*[A-Za-z]?|[IVXLC]+)\b")
 _REF = re.compile(rf"{_JA}|{_EN}")
+# citations may name several: "Sections 4.1 and 4.2", "Articles 3 to 5", "§§ 3-4" (not an opening:
+# a clause is not numbered by a plural)
+_EN_CITE = (r"(?<![A-Za-z])(?P<en_word>(?i:parts?|chapters?|articles?|sections?|clauses?)[ \t]+|§§?[ \t]*)"
+            r"(?P<en_num>[0-9]+(?:\.[0-9]+)*[A-Za-z]?|[IVXLC]+)\b")
+_CITE = re.compile(rf"{_JA}|{_EN_CITE}")
+# the next number of a list or range after an English reference: ", 4.2", " and 4.2", " to 5", "-4"
+_MORE = re.compile(r"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|and/or|to|through|thru)[ \t]+"
+                   r"|[ \t]*[-–][ \t]*)(?P<num>[0-9]+(?:\.[0-9]+)*[A-Za-z]?|[IVXLC]+)\b(?![.,]?[0-9])")
 # a heading's own number: two to four levels (a single "4." is a list marker, hikaku.changes.noise),
 # then the title, which starts like one
 _BARE = re.compile(r"(?P<bare>[0-9]{1,2}(?:\.[0-9]{1,2}){1,3})\.?(?=[ \t]+[A-Z\"“'‘(])")
@@ -69,7 +77,28 @@ def _ref(m: re.Match[str], offset: int = 0) -> ClauseRef:
         kind = m.group("ja_kind")
         return ClauseRef(m.group(), kind, m.group("ja_num") + m.group("ja_sub"), start, end)
     word = m.group("en_word").strip()
-    return ClauseRef(m.group(), "section" if word == "§" else word.lower(), m.group("en_num"), start, end)
+    kind = "section" if word.startswith("§") else word.lower().removesuffix("s")
+    return ClauseRef(m.group(), kind, m.group("en_num"), start, end)
+
+
+def _shape(number: str) -> tuple[bool, int, bool]:
+    """What a number of the same list looks like: Roman or not, its levels (4.1: two), and
+    whether it is short enough to number a clause (2024 is a year)."""
+    return number.isalpha(), number.count("."), len(number.split(".")[0]) <= 3
+
+
+def _more(text: str, first: ClauseRef) -> list[ClauseRef]:
+    """The numbers that continue an English reference's list or range ("Sections 4.1, 4.2
+    and 4.3", "Articles 3 to 5"), of the same shape as its own (not "Section 4.1 and 30
+    days", "Article 5 and 2024"): each a reference of the same kind, written as its number
+    alone. A number read so that is no clause's stays as it is in a renumbering (one the
+    renumbering does not know must not change), so reading one too many is harmless."""
+    out: list[ClauseRef] = []
+    at = first.end
+    while (m := _MORE.match(text, at)) is not None and _shape(m.group("num")) == _shape(first.number):
+        out.append(ClauseRef(m.group("num"), first.kind, m.group("num"), m.start("num"), m.end("num")))
+        at = m.end()
+    return out
 
 
 def _bare(text: str, at: int) -> ClauseRef | None:
@@ -79,10 +108,17 @@ def _bare(text: str, at: int) -> ClauseRef | None:
 
 def clause_refs(text: str) -> list[ClauseRef]:
     """Every clause number in *text* (NFKC), in order: its own bare heading number first
-    when it opens with one, then every 第N条 / Section N-style reference."""
+    when it opens with one, then every 第N条 / Section N-style reference, each number of a
+    list or range too (「第3条及び第4条」, 「第3条から第5条まで」, "Sections 4.1 and 4.2",
+    "Articles 3 to 5")."""
     stripped = text.lstrip()
     first = _bare(text, len(text) - len(stripped)) if stripped[:1].isdigit() else None
-    refs = [_ref(m) for m in _REF.finditer(text)]
+    refs = []
+    for m in _CITE.finditer(text):
+        ref = _ref(m)
+        refs.append(ref)
+        if ref.english:
+            refs.extend(_more(text, ref))
     return [first, *refs] if first is not None else refs
 
 
