@@ -75,3 +75,33 @@ def test_a_sentence_is_left_open_by_a_comma_or_a_lower_case_word_of_running_text
                  "(b) any fees due;", "| Fees, charges | 30 days |", "就業規則", "（2）子宮がん",
                  "次に掲げるものを含"]:
         assert not leaves_sentence_open(line), line
+
+
+def test_an_english_clause_label_line_tells_a_run_in_title_and_a_short_sentence():
+    """A short sentence on the label line is the clause's text, not its title; a run-in title
+    (``Fees.`` before the text) is the title, and the text follows on the line."""
+    short = _read("Section 9.3 Time is of the essence.")
+    assert (short.name, short.label, short.title, short.body) == ("Section 9.3", "Section 9.3", None, True)
+    run_in = _read("Section 2.1 Fees. The Customer shall pay the fees monthly in advance.")
+    assert (run_in.name, run_in.label, run_in.title, run_in.body) == ("Section 2.1 Fees", "Section 2.1", "Fees", True)
+    assert _read("Article 7 Governing Law. This Agreement is governed by English law.").title == "Governing Law"
+    # a title, also with its full stop or in capitals, stays whole
+    for line, title in [("Section 2.1 Fees.", "Fees"), ("Section 9.4 Governing Law", "Governing Law"),
+                        ("Section 9.3 TIME IS OF THE ESSENCE", "TIME IS OF THE ESSENCE")]:
+        h = _read(line)
+        assert (h.name, h.title, h.body) == (line, title, False), line
+
+
+def test_the_items_of_english_clauses_name_a_run_in_title_and_no_sentence():
+    from hikaku.document import Chunk
+    from hikaku.loaders import chunk_text
+
+    def item(text: str) -> str | None:
+        return Chunk(id="x", content=text).structure.text_label
+
+    assert item("Section 2.1 Fees. The Customer shall pay the fees monthly in advance.") == "Section 2.1 (Fees)"
+    assert item("Section 9.3 Time is of the essence.") == "Section 9.3"
+    chunks = chunk_text("# Agreement\n\nSection 2.1 Fees. The Customer shall pay the fees monthly.\n\n"
+                        "Section 9.3 Time is of the essence.\n", source="x.md")
+    assert [(c.metadata.get("heading"), c.metadata.get("title"), c.metadata["kind"]) for c in chunks[1:]] == [
+        ("Section 2.1 Fees", "Fees", "section"), ("Section 9.3", None, "section")]

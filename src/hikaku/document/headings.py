@@ -267,6 +267,8 @@ def short_title(h: Heading, limit: int) -> tuple[str | None, str | None]:
         if m.re is _LABEL and ("。" in known or len("".join(known.split())) > limit + 2):
             return normalize_label(m.group(1)), None
     found, rest = split_heading(h)
+    if found and h.kind == "article" and found.isascii() and (english := _english_clause(found, rest)) is not None:
+        return found, english.title if english.title and len(english.title) <= limit else None
     return found, rest if rest and len(rest) <= limit and "。" not in rest else None
 
 
@@ -316,11 +318,38 @@ def _title(rest: str) -> str | None:
     return rest if rest and len(rest) <= TITLE_MAX and "。" not in rest else None
 
 
+# what makes a few English words a sentence rather than a title: an auxiliary or a modal verb
+_EN_VERB = re.compile(r"\b(?:is|are|was|were|be|been|shall|will|may|must|can|cannot|should|would|has|have|does|do)\b",
+                      re.IGNORECASE)
+# a run-in title: a few words and a full stop before the clause's text ("Fees. The Customer shall…")
+_EN_RUN_IN = re.compile(r"^(?P<title>[A-Z][^.!?;:]*?)\.\s+(?=[A-Z\"“(])")
+
+
+def _says(text: str) -> bool:
+    """English words that say something (a verb in them), not in capitals (a heading's style)."""
+    return not text.isupper() and _EN_VERB.search(text) is not None
+
+
+def _english_clause(label: str, rest: str) -> HeadingLine | None:
+    """What follows an English clause's label (Section 2.1, Article 5) on its line: a run-in
+    title and the text (``Fees. The Customer shall…``), or a sentence however short
+    (``Time is of the essence.``: the text); None when neither (a title, or text longer than
+    one, as :func:`read_heading` tells them)."""
+    m = _EN_RUN_IN.match(rest)
+    if m and len(title := m.group("title").strip()) <= TITLE_MAX and not _says(title):
+        return HeadingLine(f"{label} {title}", label, title, body=True)
+    if _says(rest):
+        return HeadingLine(label, label, None, body=True)
+    return None
+
+
 def read_heading(h: Heading) -> HeadingLine:
     """Split a heading line into its heading and its body: after a label, what is not a title
-    is body text — a sentence (「。」), or, after a clause's number (第N条, Section 2.1), more
-    than a title's length; a caption in brackets right after the label is the title. A
-    Markdown heading, or one set apart by the layout or the table of contents, is all heading."""
+    is body text — a sentence (「。」; in English words with a verb, however short: ``Section 9.3
+    Time is of the essence.``), or, after a clause's number (第N条, Section 2.1), more than a
+    title's length; a caption in brackets right after the label is the title, and so is an
+    English run-in title (``Section 2.1 Fees. The Customer shall…``). A Markdown heading, or
+    one set apart by the layout or the table of contents, is all heading."""
     label, rest = split_heading(h)
     if label is None or h.kind not in ("article", "structure", "supplement"):
         return HeadingLine(h.text, label, _title(rest))
@@ -328,6 +357,8 @@ def read_heading(h: Heading) -> HeadingLine:
     if caption and rest[caption.end():]:
         title = caption.group(1).strip()
         return HeadingLine(f"{label} ({title})" if label.isascii() else f"{label}（{title}）", label, title, body=True)
+    if h.kind == "article" and label.isascii() and (english := _english_clause(label, rest)) is not None:
+        return english
     if "。" in rest or (h.kind == "article" and len(rest) > TITLE_MAX):
         return HeadingLine(label, label, None, body=True)
     return HeadingLine(h.text, label, _title(rest))
