@@ -100,3 +100,19 @@ def test_a_chapter_that_moved_with_its_articles_is_a_move(hashing_embedder):
     result = hikaku.compare(a, b, llm="offline", embedder=hashing_embedder)
     moved = sorted(c.item for c in result.changes if c.moved)
     assert moved in (["第2章 保険料", "第3条", "第4条"], ["第3章 給付", "第5条", "第6条"])
+
+
+def test_an_article_edited_as_it_crossed_a_chapter_boundary_is_paired(hashing_embedder):
+    """The plan's gaps are cut by the text's anchors, not by a heading alone: the edited last
+    article of chapter 1, now the first of chapter 2, is aligned in one gap with its
+    counterpart (before, the identical 第2章 heading put them in two gaps: 削除 + 追加)."""
+    articles = [_article(k) for k in range(20)]
+    edited = [*articles[:2], "新たに追加された規定であり、事業者は報告を行う。", *articles[2:]]
+    edited[5] = edited[5].replace("について", "及び電話番号について")
+    a = Document(id="a", chunks=chunk_text(_chaptered(articles), source="a", id_prefix="a"))
+    b = Document(id="b", chunks=chunk_text(_chaptered(edited), source="b", id_prefix="b"))
+    result = hikaku.compare(a, b, llm="offline", embedder=hashing_embedder)
+    (row,) = [c for c in result.changes if c.type == "modified"]
+    assert row.b_text.startswith("第6条\n") and row.a_text.startswith("第5条\n") and not row.moved
+    assert [c.type for c in result.changes].count("deleted") == 0
+    assert not [c.item for c in result.changes if c.moved]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from ..document.references import ClauseRef, clause_renumbering, without_refs
 
-__all__ = ["unique_pairs", "renumbering_free_pairs", "longest_increasing_subsequence"]
+__all__ = ["unique_pairs", "renumbering_free_pairs", "longest_increasing_subsequence", "fitting"]
 
 
 def unique_pairs(keys_a: Sequence[str], keys_b: Sequence[str]) -> list[tuple[int, int]]:
@@ -125,3 +125,19 @@ def longest_increasing_subsequence(pairs: Sequence[tuple[int, int]],
             break
         n = succ[n]
     return out
+
+
+def fitting(candidates: Sequence[tuple[int, int]], chain: Sequence[tuple[int, int]],
+            end: tuple[int, int]) -> list[tuple[int, int]]:
+    """The *candidates* (headings alone, kept out of the text's *chain*) that fall between the
+    chain's consecutive pairs in both documents, as one order-preserving chain of them: a
+    heading in the text's order. *end*: the two lengths."""
+    keys = [i for i, _ in chain]
+    inside = []
+    for i, j in sorted(candidates):
+        k = bisect.bisect_left(keys, i)
+        low = chain[k - 1][1] if k else -1
+        high = chain[k][1] if k < len(chain) else end[1]
+        if low < j < high:
+            inside.append((i, j))
+    return longest_increasing_subsequence(inside)

@@ -4,8 +4,8 @@
    chunks identical but for their own number, or but for clause numbers (their own and
    those they cite, 第6条 or Section 4.1) that follow the renumbering the anchors give
    (:func:`~hikaku.align.anchors.renumbering_free_pairs`);
-   those in document order (LIS) split the documents into gaps, the others are chunks
-   that moved.
+   those of the text in document order (LIS; a heading alone is no bound) split the
+   documents into gaps, the others are chunks that moved.
 2. Each gap is aligned by the dynamic programme of :mod:`hikaku.align.dp` over lexical
    similarity, with 1:1 pairs, splits (1:2, 1:3) and merges (2:1, 3:1). A gap too large
    for it is first cut at secondary anchors (mutual best matches), so that the work
@@ -33,7 +33,7 @@ import numpy as np
 from ..document.references import ClauseRef
 from ..document.structure import section_of
 from ._trigrams import shared_counts
-from .anchors import longest_increasing_subsequence, renumbering_free_pairs, unique_pairs
+from .anchors import fitting, longest_increasing_subsequence, renumbering_free_pairs, unique_pairs
 from .calibration import Calibration, load_calibration
 from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
@@ -115,6 +115,7 @@ def plan_alignment(
     labels: tuple[Sequence[str | None], Sequence[str | None]] | None = None,
     numbers: tuple[Sequence[ClauseRef | None], Sequence[ClauseRef | None]] | None = None,
     constraints: Constraints | None = None,
+    headings: tuple[Sequence[bool], Sequence[bool]] | None = None,
 ) -> tuple[Plan, TextSimilarity]:
     """Plan the alignment of A and B. *keys* are the identity keys (normalised text);
     with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed).
@@ -129,7 +130,9 @@ def plan_alignment(
     programme left alone in a gap that carry the same label, only they in the gap, are
     proposed as a pair (a clause that kept its number but not its text: 「第5条　削除」);
     the agent weighs the proposal like any other.
-    *constraints*: a reviewer's fixed groups (anchors) and forbidden pairs."""
+    *constraints*: a reviewer's fixed groups (anchors) and forbidden pairs.
+    *headings*: which chunks are a heading alone (``document.structure.is_heading_only``): their
+    anchors pair, but only the text's anchors cut the gaps."""
     params = params or AlignmentParams()
     cons = constraints or Constraints()
     similarity: Callable[..., TextSimilarity] = TextSimilarity
@@ -161,8 +164,12 @@ def plan_alignment(
         renumbered |= followed
         pairs = sorted([*pairs, *followed])
     fixed_pairs = [(min(g.a), min(g.b)) for g in cons.fixed if g.b]
-    in_order = longest_increasing_subsequence(sorted([*pairs, *fixed_pairs]), end=(na, nb))
-    kept = set(in_order)
+    alone = [p for p in pairs if headings[0][p[0]] and headings[1][p[1]]] if headings is not None else []
+    text = [p for p in pairs if p not in set(alone)] if alone else pairs
+    # the text's order cuts the gaps: a heading alone anchored (第2章　総則) is no bound, so that a
+    # chapter boundary that shifted leaves the article that crossed it in the gap of its counterpart
+    in_order = longest_increasing_subsequence(sorted([*text, *fixed_pairs]), end=(na, nb))
+    kept = set(in_order) | set(fitting(alone, in_order, (na, nb)))
     used_a = {i for i, _ in pairs} | cons.fixed_a
     used_b = {j for _, j in pairs} | cons.fixed_b
     focus_a = [i for i in range(na) if i not in used_a]

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from ..document import Document
 from ..document.structure import heads, is_heading_only
-from .anchors import longest_increasing_subsequence
+from .anchors import fitting, longest_increasing_subsequence
 from .constraints import Constraints
 from .decision import Decision, ResolvedGroup
 
@@ -126,16 +126,12 @@ def _mark_moved(groups: list[ResolvedGroup], doc_a: Document, doc_b: Document) -
     for g in text:
         g.moved = (min(g.a), min(g.b)) not in in_chain
     group_of_a = {i: g for g in text for i in g.a}
-    keys_a = [i for i, _ in chain]
     for g in boundaries:
         headed = next((group_of_a[k] for k in heads(doc_a.chunks, min(g.a)) if k in group_of_a), None)
         if headed is not None:
             g.moved = headed.moved
         else:  # in order when it falls between the chain's pairs around it, in A and in B
-            k = bisect.bisect_left(keys_a, min(g.a))
-            low = chain[k - 1][1] if k else -1
-            high = chain[k][1] if k < len(chain) else len(doc_b.chunks)
-            g.moved = not low < min(g.b) < high
+            g.moved = not fitting([(min(g.a), min(g.b))], chain, (len(doc_a.chunks), len(doc_b.chunks)))
 
 
 def _in_reading_order(groups: list[ResolvedGroup]) -> list[ResolvedGroup]:

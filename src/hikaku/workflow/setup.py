@@ -29,6 +29,7 @@ from ..align import (
 )
 from ..changes.renumbering import own_numbers
 from ..document import Document
+from ..document.structure import is_heading_only
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
 from ..review import AppliedDecisions, ReviewContext
@@ -137,7 +138,8 @@ def build_runtime(
                                number_free_keys=(free_a, free_b), sections=sections, constraints=constraints,
                                labels=([c.structure.structural_label for c in a.chunks],
                                        [c.structure.structural_label for c in b.chunks]),
-                               numbers=numbers)
+                               numbers=numbers, headings=([is_heading_only(c.structure) for c in a.chunks],
+                                                          [is_heading_only(c.structure) for c in b.chunks]))
     give_back()  # the plan's scratch: the agent phase grows in it, not above it
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
