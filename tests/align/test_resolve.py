@@ -116,3 +116,14 @@ def test_an_article_edited_as_it_crossed_a_chapter_boundary_is_paired(hashing_em
     assert row.b_text.startswith("第6条\n") and row.a_text.startswith("第5条\n") and not row.moved
     assert [c.type for c in result.changes].count("deleted") == 0
     assert not [c.item for c in result.changes if c.moved]
+
+
+def test_a_title_in_order_does_not_move_with_the_first_article():
+    arts = [_article(k) for k in range(4)]
+    body = "".join(f"### 第{k + 1}条\n{t}\n\n" for k, t in enumerate(arts))
+    moved = "".join(f"### 第{k + 1}条\n{t}\n\n" for k, t in enumerate([*arts[1:3], arts[0], arts[3]]))
+    a = Document(id="a", chunks=chunk_text("# 規程\n\n## 第1章　総則\n\n" + body, source="a", id_prefix="a"))
+    b = Document(id="b", chunks=chunk_text("# 規程\n\n## 第1章　総則\n\n" + moved, source="b", id_prefix="b"))
+    out = resolve([settled([c.id], [d.id]) for c, d in
+                   zip(a.chunks, [b.chunks[k] for k in (0, 1, 4, 2, 3, 5)])], a, b)
+    assert sorted(a.chunks[g.a[0]].id for g in out if g.moved) == ["a3"]

@@ -111,8 +111,8 @@ def _mark_moved(groups: list[ResolvedGroup], doc_a: Document, doc_b: Document) -
     boundary, not text: it moves with what it heads (its first paired chunk), so a chapter
     boundary that shifted (an article inserted before it, the chapter's last article now the
     next chapter's first) moves nothing, and a chapter put elsewhere with its articles
-    moves, heading and all. A heading that heads nothing paired is moved when it is out of
-    the text's order."""
+    moves, heading and all. A heading in the text's order (the document's title before a
+    first article that moved) never moves; one out of it that heads nothing paired does."""
     def heading_only(g: ResolvedGroup) -> bool:
         return (all(is_heading_only(doc_a.chunks[i].structure) for i in g.a)
                 and all(is_heading_only(doc_b.chunks[j].structure) for j in g.b))
@@ -126,12 +126,12 @@ def _mark_moved(groups: list[ResolvedGroup], doc_a: Document, doc_b: Document) -
     for g in text:
         g.moved = (min(g.a), min(g.b)) not in in_chain
     group_of_a = {i: g for g in text for i in g.a}
+    end = (len(doc_a.chunks), len(doc_b.chunks))
     for g in boundaries:
+        if fitting([(min(g.a), min(g.b))], chain, end):
+            continue  # between the text's pairs around it, in A and in B
         headed = next((group_of_a[k] for k in heads(doc_a.chunks, min(g.a)) if k in group_of_a), None)
-        if headed is not None:
-            g.moved = headed.moved
-        else:  # in order when it falls between the chain's pairs around it, in A and in B
-            g.moved = not fitting([(min(g.a), min(g.b))], chain, (len(doc_a.chunks), len(doc_b.chunks)))
+        g.moved = headed is None or headed.moved
 
 
 def _in_reading_order(groups: list[ResolvedGroup]) -> list[ResolvedGroup]:
