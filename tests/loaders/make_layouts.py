@@ -122,3 +122,40 @@ def make_table_pdf(path: Path, rows: list[list[str]], widths: tuple[float, ...] 
     c.drawString(60, y - 50, "給付の額は、別表1に定めるところによります。")
     c.save()
     return path
+
+
+def make_grid_pdf(path: Path, clauses: list[tuple[str, str]], *, header: str, footer: str = "Page {page}",
+                  columns: int = 2, per_column: int = 4, lang: str = "en", size: float = 10.0) -> Path:
+    """*clauses* (heading, body) set *per_column* to a column, so that every column opens
+    with a clause's heading at the same height; *header* and *footer* (``{page}``: the
+    page number) on every page — a page template's running lines above and below text
+    whose column tops recur too."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont(JA_FONT))
+    font = JA_FONT if lang == "ja" else "Helvetica"
+    width, height = A4
+    left, gutter = 50.0, 30.0
+    colw = (width - 2 * left - gutter * (columns - 1)) / columns
+    lead = size * 1.3
+    c = canvas.Canvas(str(path), pagesize=A4, invariant=1)
+    per_page = columns * per_column
+    for start in range(0, len(clauses), per_page):
+        page = start // per_page + 1
+        c.setFont(font, 8)
+        c.drawString(left, height - 30, header.format(page=page))
+        c.drawCentredString(width / 2, 20, footer.format(page=page))
+        for col in range(columns):
+            y = height - 60
+            for heading, body in clauses[start + col * per_column: start + (col + 1) * per_column]:
+                for text in [heading, *_wrap(body, colw, font, size)]:
+                    c.setFont(font, size)
+                    c.drawString(left + col * (colw + gutter), y, text)
+                    y -= lead
+                y -= lead / 2
+        c.showPage()
+    c.save()
+    return path

@@ -10,44 +10,24 @@ the same or a smaller style (a title as large as 第1章 ranks above the chapter
 
 from __future__ import annotations
 
-import math
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
 from ..document.headings import RANK_TITLE, Heading, detect_heading, is_caption, leaves_sentence_open
-from ._pdf_columns import reading_order, same_row
+from ._pdf_columns import reading_order
+from ._pdf_furniture import is_page_number, running_lines, without_furniture
 from ._pdf_reader import PdfLine
 from ._pdf_tables import join_rows, side_by_side
 
 __all__ = ["CleanText", "clean_pages", "is_page_number"]
 
 MAX_TITLE = 40  # a heading set apart by its font is short
-MARGIN = 0.12  # top and bottom share of the page where running headers and footers live
-_PAGE_NUMBER = re.compile(
-    r"^(?:[-–—]\s*[0-9]+\s*[-–—]|[0-9]+\s*/\s*[0-9]+|[0-9]+|page\s+[0-9]+(?:\s+of\s+[0-9]+)?|"
-    r"[0-9]+\s*ページ|p\.\s*[0-9]+|[(（][0-9]+[)）])$",
-    re.I,
-)
 _SENTENCE_END = re.compile(r"[。．.!?！？：:；;」』）)]$")
 _LIST_START = re.compile(r"^(?:[(（]?[0-9０-９]+[)）.．、]|[①-⑳]|[・•\-*]\s|[ア-ン][.．、])")
 _TOC_ENTRY = re.compile(r"[.．・…‥·_\-－—─]{3,}\s*[0-9０-９]{1,4}$")  # dot leaders and a page number
 _ENDS_IN_NUMBER = re.compile(r"\s[0-9０-９]{1,4}$")
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
-
-
-def is_page_number(text: str) -> bool:
-    return bool(_PAGE_NUMBER.match(unicodedata.normalize("NFKC", text).strip()))
-
-
-def _key(text: str) -> str:
-    """Running headers differ only in their numbers (ページ 3, 2025-05-28 stays)."""
-    return re.sub(r"[0-9]+", "#", unicodedata.normalize("NFKC", text).strip())
-
-
-def _in_margin(line: PdfLine) -> bool:
-    return line.top < MARGIN or line.bottom > 1 - MARGIN
 
 
 @dataclass(frozen=True)
@@ -62,12 +42,8 @@ class CleanText:
 def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
     """The document's text, the offset where each page starts in it, and the lines the
     layout sets apart as headings."""
-    repeated: set[str] = set()
-    if len(pages) >= 2:
-        seen = Counter(k for page in pages for k in {_key(ln.text) for ln in page if _in_margin(ln)})
-        need = max(2, math.ceil(0.5 * len(pages)))
-        repeated = {k for k, n in seen.items() if n >= need}
-    kept_pages = [_without_furniture(page, repeated) for page in pages]
+    running = running_lines(pages)
+    kept_pages = [without_furniture(page, running) for page in pages]
     layout = _Layout([ln for page in kept_pages for ln in page])
     orders = [reading_order(page) for page in kept_pages]
     kept_pages = [join_rows(order.lines) for order in orders]
@@ -99,17 +75,6 @@ def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
     return CleanText("\n".join(text_parts), starts, headings,
                      columns={n: o.columns for n, o in enumerate(orders, start=1) if o.columns > 1},
                      doubts={n: o.doubt for n, o in enumerate(orders, start=1) if o.doubt})
-
-
-def _without_furniture(page: list[PdfLine], repeated: set[str]) -> list[PdfLine]:
-    """The page without its running headers and footers and page number: lines in the
-    margin that are a page number or recur on most pages — unless text that is not stands
-    on the same row (the first lines of columns side by side, which boilerplate can repeat)."""
-    furniture = [_in_margin(ln) and (is_page_number(ln.text) or _key(ln.text) in repeated) for ln in page]
-    if not any(furniture):
-        return page
-    body = [ln for ln, f in zip(page, furniture) if not f and _in_margin(ln)]
-    return [ln for ln, f in zip(page, furniture) if not f or any(same_row(ln, b) and b.right > b.x for b in body)]
 
 
 class _Layout:
