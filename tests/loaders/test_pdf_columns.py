@@ -1,16 +1,13 @@
 """PDF pages set in columns, and tables (loaders/_pdf_columns.py, _pdf_tables.py): read
 column by column, a title across the page once and first, a table row by row with its
-cells apart; pages of one column read exactly as before; a page whose order is in doubt
-named in a warning. The PDFs are built by the tests (tests/loaders/make_layouts.py)."""
+cells apart; pages of one column read exactly as before (a page whose order is in doubt:
+test_load_notes.py). The PDFs are built by the tests (tests/loaders/make_layouts.py)."""
 
 from __future__ import annotations
-
-import logging
 
 import pytest
 
 import hikaku
-from hikaku import load_document
 from hikaku.loaders._pdf_columns import reading_order
 from hikaku.loaders._pdf_layout import clean_pages
 from hikaku.loaders._pdf_reader import PdfLine, read_pdf
@@ -147,30 +144,6 @@ def test_long_lines_side_by_side_without_a_gutter_are_a_doubt():
     lines += [_line(f"W{k} " + "z" * 80, 0.30 + 0.02 * k, 50, 540) for k in range(12)]  # most lines across
     order = reading_order(sorted(lines, key=lambda ln: (round(ln.top, 3), ln.x)))
     assert order.columns == 1 and "side by side" in (order.doubt or "")
-
-
-def test_a_page_in_doubt_is_named_in_a_warning(tmp_path, caplog):
-    from reportlab.lib.pagesizes import A4
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.pdfgen import canvas
-
-    path = tmp_path / "overlap.pdf"
-    c = canvas.Canvas(str(path), pagesize=A4)
-    c.setFont("Helvetica", 10)
-    for k in range(20):
-        y = 700 - 15 * k
-        c.drawString(50, y, f"Left column line {k} of the agreement text here")
-        c.drawString(320, y, f"Right column line {k} of the agreement text")
-    crossing = "This line of the left column runs on past the gap between the two columns"
-    c.drawString(50, 385, crossing)
-    end = 50 + stringWidth(crossing, "Helvetica", 10)
-    assert 320 < end < 400
-    c.drawString(end + 16, 385, "and the right column line 20 beside it")
-    c.save()
-    with caplog.at_level(logging.WARNING, logger="hikaku"):
-        load_document(path)
-    (record,) = [r for r in caplog.records if "reading order" in r.getMessage()]
-    assert "overlap.pdf: page 1:" in record.getMessage() and "overlapping columns" in record.getMessage()
 
 
 def test_a_column_top_that_recurs_is_text_when_text_stands_beside_it():

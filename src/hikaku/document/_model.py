@@ -34,7 +34,7 @@ class Chunk(BaseModel):
 
 
 class Document(BaseModel):
-    """An ordered list of chunks with an id and a title."""
+    """An ordered list of chunks with an id and a title (and its loader's notes)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -42,6 +42,9 @@ class Document(BaseModel):
     title: str = ""
     chunks: list[Chunk]
     source: str | None = None
+    # what its loader found the reader must know about the input, in English (a PDF page whose
+    # reading order is in doubt); a comparison lists them in its notes
+    notes: list[str] = Field(default_factory=list)
 
     @cached_property
     def _positions(self) -> dict[str, int]:

@@ -253,8 +253,8 @@ class DocumentIndex:
             path = Path(source)
             if path.is_dir():
                 files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in EXTENSIONS)
-                return [load_document(p, max_chunk_chars=size, doc_id=str(p.relative_to(path))) for p in files]
-            return [load_document(path, max_chunk_chars=size)]
+                return _told([load_document(p, max_chunk_chars=size, doc_id=str(p.relative_to(path))) for p in files])
+            return _told([load_document(path, max_chunk_chars=size)])
         if hasattr(source, "page_content"):  # a LangChain Document
             from ..loaders import chunk_text
 
@@ -337,3 +337,12 @@ class DocumentIndex:
             self.vector_store.remove([i for i in [*vector_ids, *held] if i not in self._chunks])
         self._index.add([(cid, c.content) for cid, c in self._chunks.items()],
                         vectors=(vector_ids, matrix) if reuse else None)
+
+
+def _told(docs: list[Document]) -> list[Document]:
+    """*docs*, their loaders' notes (a PDF page read in a doubtful order) logged as warnings:
+    an index has no report to list them in."""
+    for doc in docs:
+        for note in doc.notes:
+            log.warning("%s: %s", doc.source or doc.id, note)
+    return docs

@@ -115,4 +115,5 @@ def _load_path(request: LoadRequest, input_format: str | None, doc_id: str | Non
         title=title or loaded.title or stem,
         chunks=loaded.chunks,
         source=label,
+        notes=list(loaded.notes),
     )

@@ -75,7 +75,7 @@ class Loaded:
     chunks: list[Chunk]
     title: str = ""  # found in the file (its heading, its metadata); "" when none
     doc_id: str | None = None  # given by the file itself (a chunk JSON document object)
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # for the reader (Document.notes): what may be misread
 
 
 LOADERS: dict[str, LoaderInfo] = {

@@ -68,4 +68,4 @@ def unify_document(doc: Document) -> Document:
     title = unify_cjk(doc.title)
     if title == doc.title and all(a is b for a, b in zip(chunks, doc.chunks)):
         return doc
-    return Document(id=doc.id, title=title, chunks=chunks, source=doc.source)
+    return Document(id=doc.id, title=title, chunks=chunks, source=doc.source, notes=doc.notes)

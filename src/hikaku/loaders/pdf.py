@@ -4,7 +4,8 @@ headers, footers and page numbers removed, broken lines joined, then chunked alo
 headings — numbered ones and those the layout sets apart (a larger or bold line of its
 own); every chunk records its pages. A page set in two or more columns is read column by
 column, and a table row by row with its cells apart (``_pdf_columns.py``,
-``_pdf_tables.py``); a page whose reading order is in doubt is named in a warning.
+``_pdf_tables.py``); a page whose reading order is in doubt is named in the document's notes
+(``Loaded.notes``, which a comparison lists in its own).
 
 Before pdfminer sees the file: its size (``max_input_mb``), the ``%PDF`` header, and the
 ``%%EOF`` marker a complete PDF ends with, so that a truncated download is named as such
@@ -56,25 +57,31 @@ def load(req: LoadRequest) -> Loaded:
     except InvalidDocumentError as e:  # name the input as the user gave it (standard input: -)
         raise InvalidDocumentError(str(e).replace(os.fspath(req.path), req.label, 1)) from None
     clean = clean_pages(pages)
-    _report_layout(req.label, clean.columns, clean.doubts)
+    notes = _layout_notes(req.label, clean.columns, clean.doubts)
     check_chars(clean.text, req.limits, req.label)
     chunks = chunk_text(clean.text, source=req.label, markdown=False, id_prefix=req.id_prefix,
                         max_chars=req.max_chunk_chars, layout_headings=clean.headings)
-    return Loaded([_with_pages(c, clean.page_starts) for c in chunks], title=first_heading(chunks))
+    return Loaded([_with_pages(c, clean.page_starts) for c in chunks], title=first_heading(chunks), notes=notes)
 
 
-def _report_layout(label: str, columns: dict[int, int], doubts: dict[int, str]) -> None:
-    """Pages read in columns (a debug note) and pages whose reading order is in doubt (a
-    warning: their changes may be misread), each kind of doubt once with its pages."""
+def _layout_notes(label: str, columns: dict[int, int], doubts: dict[int, str]) -> list[str]:
+    """The notes on pages whose reading order is in doubt (their changes may be misread),
+    each kind of doubt once with its pages; pages read in columns are a debug message.
+
+    The notes reach the comparison's notes (the report); here they are logged at INFO only,
+    so that the command line does not say them twice."""
     if columns:
         log.debug("%s: read in columns: %s", label, ", ".join(f"page {p} ({n})" for p, n in columns.items()))
     pages_of: dict[str, list[int]] = {}
     for page, why in doubts.items():
         pages_of.setdefault(why, []).append(page)
+    notes = []
     for why, pages in pages_of.items():
         shown = ", ".join(map(str, pages[:10])) + (f" … ({len(pages)} pages)" if len(pages) > 10 else "")
-        log.warning("%s: page%s %s: %s; the reading order of the text may be wrong, check the changes there",
-                    label, "s" if len(pages) > 1 else "", shown, why)
+        notes.append(f"page{'s' if len(pages) > 1 else ''} {shown}: {why}; the reading order of the text may be "
+                     "wrong, check the changes there")
+        log.info("%s: %s", label, notes[-1])
+    return notes
 
 
 def _with_pages(chunk: Chunk, page_starts: list[int]) -> Chunk:

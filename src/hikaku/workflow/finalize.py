@@ -7,12 +7,13 @@ import time
 
 from .._version import __version__
 from ..changes import build_changes, labels
+from ..document import Document
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
 from .review import review_outcome
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
 
-__all__ = ["build_result"]
+__all__ = ["build_result", "document_notes"]
 
 
 def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonResult:
@@ -28,9 +29,16 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
         document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
         changes=changes,
         stats=stats,
-        notes=_notes(stats, labels(lang)) + review.notes,
+        notes=document_notes(a, b, labels(lang)) + _notes(stats, labels(lang)) + review.notes,
         review_queue=review.queue,
     )
+
+
+def document_notes(a: Document, b: Document, L: dict[str, str]) -> list[str]:
+    """What the loaders noted about the inputs (a PDF page read in a doubtful order), each
+    naming its document: ``Document A (a.pdf): page 3: …``."""
+    return [L["note_document"].format(doc=L[key], source=doc.source or doc.id, note=note)
+            for key, doc in (("doc_a", a), ("doc_b", b)) for note in doc.notes]
 
 
 # why the LLM's decision was not used, in the order the notes give them
