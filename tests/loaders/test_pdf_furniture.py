@@ -85,3 +85,12 @@ def test_a_running_line_below_the_body_text_is_body_text():
     keys = running_lines(pages)
     assert ("top", "注意") in keys and ("top", "ACME") in keys
     assert [ln.text for ln in without_furniture(pages[0], keys)] == ["第1章 総則", "注意", "本文"]
+
+
+def test_a_header_that_repeats_the_title_of_page_1_goes_and_the_title_stays():
+    # page 1 holds 「普通保険約款」 twice: the header at its place, the title below it
+    pages = _pages(lambda p: [_line("普通保険約款", 0.03)] + ([_line("普通保険約款", 0.08)] if p == 1 else []))
+    running = running_lines(pages)
+    assert set(running) == {("top", "普通保険約款")}
+    assert [ln.text for ln in without_furniture(pages[0], running)] == ["普通保険約款", "本文の1ページ目です。"]
+    assert [ln.text for ln in without_furniture(pages[1], running)] == ["本文の2ページ目です。"]

@@ -6,11 +6,11 @@ evidence that a page template printed it — evidence a line of text cannot give
 recurring alone (the first lines of columns, boilerplate at the top of clauses, recur too):
 
 * its text, numbers aside, recurs on at least half the pages (two at least), **once** on
-  each: a page template prints its header once; a text twice on one page (at the top of
-  both columns) is the document's;
+  each: a page template prints its header once; a page that holds the text twice (at the
+  top of both columns; the title of page 1 that the header repeats) does not count;
 * **at the same height** on those pages (within :data:`SAME_PLACE` of the page's height):
   a template does not move its header; only the pages where it stands at its usual place
-  count;
+  count, and only there is it removed (the title below the header on page 1 stays);
 * its numbers are **page numbers or fixed**: from one page to the next each either stays
   (a date, a form number) or grows by the pages between them (``普通保険約款 3`` on page 3,
   ``… 4`` on page 4); ``Section 1`` on page 1 and ``Section 9`` on page 2 is text;
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from ._pdf_columns import same_row
 from ._pdf_reader import PdfLine
 
-__all__ = ["MARGIN", "SAME_PLACE", "is_page_number", "running_lines", "without_furniture"]
+__all__ = ["MARGIN", "SAME_PLACE", "Running", "is_page_number", "running_lines", "without_furniture"]
 
 MARGIN = 0.12  # top and bottom share of the page where running headers and footers live
 SAME_PLACE = 0.01  # a running line's height varies less than this share of the page's height
@@ -44,6 +45,7 @@ _PAGE_NUMBER = re.compile(
 _NUMBER = re.compile(r"[0-9]+")
 
 RunningKey = tuple[str, str]  # (band "top" / "bottom", the text with its numbers masked)
+Running = dict[RunningKey, float]  # a running line -> the height (top) of its usual place
 
 
 def is_page_number(text: str) -> bool:
@@ -72,12 +74,12 @@ class _Seen:
     numbers: tuple[int, ...]
 
 
-def running_lines(pages: list[list[PdfLine]]) -> frozenset[RunningKey]:
-    """The margin lines (band and masked text) that a page template printed on *pages*."""
+def running_lines(pages: list[list[PdfLine]]) -> Running:
+    """The margin lines (band and masked text) that a page template printed on *pages*, and
+    the height where it printed them."""
     if len(pages) < 2:
-        return frozenset()
+        return {}
     seen: dict[RunningKey, list[_Seen]] = defaultdict(list)
-    twice: set[RunningKey] = set()
     for n, page in enumerate(pages):
         on_page: dict[RunningKey, list[PdfLine]] = defaultdict(list)
         for ln in page:
@@ -85,15 +87,15 @@ def running_lines(pages: list[list[PdfLine]]) -> frozenset[RunningKey]:
             if band is not None and not is_page_number(ln.text):
                 on_page[_key(ln, band)].append(ln)
         for key, lines in on_page.items():
-            if len(lines) > 1:
-                twice.add(key)
-            else:
+            if len(lines) == 1:  # a page holding it twice does not count
                 text = unicodedata.normalize("NFKC", lines[0].text)
                 seen[key].append(_Seen(n, lines[0].top, tuple(int(d) for d in _NUMBER.findall(text))))
     need = max(2, math.ceil(0.5 * len(pages)))
-    return frozenset(key for key, found in seen.items()
-                     if key not in twice and len(found) >= need
-                     and len(placed := _at_its_place(found)) >= need and _paged(placed))
+    running: Running = {}
+    for key, found in seen.items():
+        if len(found) >= need and len(placed := _at_its_place(found)) >= need and _paged(placed):
+            running[key] = statistics.median(s.top for s in placed)
+    return running
 
 
 def _at_its_place(found: list[_Seen]) -> list[_Seen]:
@@ -121,13 +123,15 @@ def _paged(found: list[_Seen]) -> bool:
     return True
 
 
-def without_furniture(page: list[PdfLine], running: frozenset[RunningKey]) -> list[PdfLine]:
-    """The page without its page numbers and the *running* lines that stand outermost, and
-    not beside text of the page's body."""
+def without_furniture(page: list[PdfLine], running: Running) -> list[PdfLine]:
+    """The page without its page numbers and the *running* lines that stand at their place,
+    outermost, and not beside text of the page's body."""
     furniture = [False] * len(page)
     for i, ln in enumerate(page):
         band = _band(ln)
-        furniture[i] = band is not None and (is_page_number(ln.text) or _key(ln, band) in running)
+        if band is not None:
+            place = running.get(_key(ln, band))
+            furniture[i] = is_page_number(ln.text) or (place is not None and abs(ln.top - place) <= SAME_PLACE)
     if not any(furniture):
         return page
     for band in ("top", "bottom"):  # from the edge inwards: a running line below body text is body text
