@@ -165,7 +165,8 @@ def plan_alignment(
         pairs = sorted([*pairs, *followed])
     fixed_pairs = [(min(g.a), min(g.b)) for g in cons.fixed if g.b]
     alone = [p for p in pairs if headings[0][p[0]] and headings[1][p[1]]] if headings is not None else []
-    text = [p for p in pairs if p not in set(alone)] if alone else pairs
+    alone_set = set(alone)
+    text = [p for p in pairs if p not in alone_set] if alone else pairs
     # the text's order cuts the gaps: a heading alone anchored (第2章　総則) is no bound, so that a
     # chapter boundary that shifted leaves the article that crossed it in the gap of its counterpart
     in_order = longest_increasing_subsequence(sorted([*text, *fixed_pairs]), end=(na, nb))
