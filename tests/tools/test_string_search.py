@@ -169,3 +169,26 @@ def test_the_same_literal_search_again_is_answered_from_memory_with_the_same_res
     assert len(calls) == 4
     store.release()  # the search's memory goes with the rest of it
     assert not store._found
+
+
+def test_the_texts_searches_keep_are_bounded_and_the_answers_the_same(hashing_embedder, bigram, monkeypatch):
+    """A long document's NFKC and lower-cased chunk texts are kept for the last TEXT_MEMO
+    chunks a search looked into, not for every chunk: the same answers with a memo of 2."""
+    from hikaku import Chunk, Document
+    from hikaku.index import DocumentIndex
+    from hikaku.tools import DocumentStore, document_store
+
+    doc = Document(id="d", chunks=[Chunk(id=f"c{k}", content=f"第{k}条　保険金はＡ社が支払う。Premium {k % 7}.")
+                                   for k in range(1, 60)])
+
+    def answers(memo: int):
+        monkeypatch.setattr(document_store, "TEXT_MEMO", memo)
+        store = DocumentStore(doc, "B", DocumentIndex(embedder=hashing_embedder, tokenizer=bigram))
+        got = [store.find_literal(needle, case_sensitive=cs, limit=None)
+               for needle in ("保険金", "premium 3", "A社", "第12条", "Premium") for cs in (False, True)]
+        return got, len(store._norm), len(store._low)
+
+    bounded, n_norm, n_low = answers(2)
+    assert n_norm <= 2 and n_low <= 2
+    unbounded, n_norm, n_low = answers(4096)
+    assert bounded == unbounded and n_norm == 59 and n_low == 59

@@ -18,6 +18,8 @@ __all__ = ["DocumentStore", "StoreSet"]
 
 SUMMARY_CHARS = 200
 LITERAL_MEMO = 4096  # literal searches remembered (a document's terms recur: the same answer, not the same work)
+TEXT_MEMO = 4096  # chunks' NFKC and lower-cased forms kept: the neighbourhood searches come back to, not every
+# chunk a search ever looked into (at 50,000 chunks those copies held ~30 MB to the end of the run)
 
 
 class DocumentStore:
@@ -36,7 +38,7 @@ class DocumentStore:
         self.summarizer = summarizer
         self._keys = keys
         # each chunk in NFKC form with its offset map (None: same positions), and lower-cased:
-        # made for the chunks a search looks into, when it looks
+        # made for the chunks a search looks into, when it looks; the last TEXT_MEMO of each kept
         self._norm: dict[int, tuple[str, list[int] | None]] = {}
         self._low: dict[int, str] = {}
         # literal searches already answered: (needle, case_sensitive, limit) -> their answer
@@ -67,13 +69,13 @@ class DocumentStore:
         itself when already NFKC: no copy)."""
         got = self._norm.get(k)
         if got is None:
-            got = self._norm[k] = normalize_with_offsets(self.document.chunks[k].content)
+            got = _remember(self._norm, k, normalize_with_offsets(self.document.chunks[k].content), TEXT_MEMO)
         return got
 
     def _lower(self, k: int) -> str:
         got = self._low.get(k)
         if got is None:
-            got = self._low[k] = lowered(self._normalized(k)[0])
+            got = _remember(self._low, k, lowered(self._normalized(k)[0]), TEXT_MEMO)
         return got
 
     def index_literals(self) -> None:
@@ -110,10 +112,8 @@ class DocumentStore:
         key = (needle, case_sensitive, limit)
         got = self._found.get(key)
         if got is None:
-            got = self._find_literal(needle, case_sensitive=case_sensitive, limit=limit)
-            if len(self._found) >= LITERAL_MEMO:
-                self._found.pop(next(iter(self._found)))  # the oldest
-            self._found[key] = got
+            got = _remember(self._found, key, self._find_literal(needle, case_sensitive=case_sensitive, limit=limit),
+                            LITERAL_MEMO)
         return got
 
     def _find_literal(self, needle: str, *, case_sensitive: bool,
@@ -215,6 +215,14 @@ class DocumentStore:
         got = shorten(f"{text} ({len(members)} chunks)" if members else text, SUMMARY_CHARS)
         self._extractive[prefix] = got
         return got
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any, size: int) -> Any:
+    """*value* kept in *memo* under *key*, the oldest entry let go when *memo* holds *size*."""
+    if len(memo) >= size:
+        memo.pop(next(iter(memo)))
+    memo[key] = value
+    return value
 
 
 class StoreSet:
