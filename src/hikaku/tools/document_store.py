@@ -18,8 +18,9 @@ __all__ = ["DocumentStore", "StoreSet"]
 
 SUMMARY_CHARS = 200
 LITERAL_MEMO = 4096  # literal searches remembered (a document's terms recur: the same answer, not the same work)
-TEXT_MEMO = 4096  # chunks' NFKC and lower-cased forms kept: the neighbourhood searches come back to, not every
-# chunk a search ever looked into (at 50,000 chunks those copies held ~30 MB to the end of the run)
+TEXT_MEMO = 16384  # chunks' NFKC and lower-cased forms kept: the neighbourhood searches come back to, not every
+# chunk a search ever looked into (at 2 x 50,000 chunks all of them held ~30 MB to the end of the run; 16,384 of
+# them cost 0.6 s of normalising again there, 4,096 cost 1 s)
 
 
 class DocumentStore:
