@@ -142,8 +142,9 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
         diff=diff,
         renumbered=bool(renumbered),
         renumbering=list(renumbered or []),
+        ignored=False,
         repealed=ctype == "modified" and repealed,
-    )
+    )  # every field given: the rows share one set of given fields (Change.model_post_init)
 
 
 def _renumbering_text(renumbered: list[tuple[str, str]], L: dict[str, str]) -> str:

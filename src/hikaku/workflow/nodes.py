@@ -275,6 +275,7 @@ def process_comparison_results(state: ComparisonState) -> dict[str, Any]:
 def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
     """Settle competition for B chunks, moves, and turn unmatched B chunks into additions."""
     rt = runtime.context
+    rt.release_search()  # nothing is searched from here on: the memory goes to the resolution and the rows
     start = time.perf_counter()
     groups = resolve(state.get("comparison_results", []), rt.document_a, rt.document_b,
                      rt.review.applied.constraints)
@@ -285,7 +286,7 @@ def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime
 def format_output(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
     rt = runtime.context
     rt.report_progress("report", 0, 1)
-    rt.release_search()  # nothing is searched from here on: the memory goes to the rows
+    rt.release_search()  # done in resolve_alignment already, unless the run resumed after it
     result = build_result(rt, state)
     rt.report_progress("report", 1, 1)
     return {"result": result, "current_step": "format_output"}
