@@ -266,6 +266,48 @@ def test_concurrent_chunks_give_the_same_result(docs, use_embedder, tmp_path):
     assert [c.llm_calls for c in many.stats.per_chunk] == [2, 2, 2]
 
 
+def test_a_chunk_never_sees_the_decisions_of_the_chunks_examined_beside_it(docs, use_embedder, tmp_path,
+                                                                           monkeypatch):
+    """The worst timing, made certain: a4 (between a2 and a6) is examined only once the
+    others' decisions are handed on. It must see what it sees at concurrency 1 — the plan,
+    not a6's decision (a chunk of the window sees no other's: PlanView) — else a result
+    would depend on the machine's load."""
+    from threading import Event
+
+    from hikaku.agent.llm import LLMPolicy
+    from hikaku.workflow.runtime import PlanView
+
+    handed_on = {"a2": Event(), "a6": Event()}
+    record, examine = PlanView.record, LLMPolicy._examine
+
+    def recorded(self, d):
+        record(self, d)
+        if d.a_ids[0] in handed_on:
+            handed_on[d.a_ids[0]].set()
+
+    def late(self, task, view, rec):
+        if task.a_ids == ("a4",):
+            assert all(e.wait(60) for e in handed_on.values())
+        return examine(self, task, view, rec)
+
+    def run(concurrency, trace):
+        model = ScriptedChatModel(script=search_then_answer(texts(docs[0]).__getitem__))
+        result, _ = run_comparison(*docs, chat_model=model, embedder=use_embedder, concurrency=concurrency,
+                                   llm_scope="changed", trace=trace)
+        evidence = {tuple(e["chunk"]): e["candidates"] for e in map(json.loads, trace.read_text("utf-8").splitlines())
+                    if e["event"] == "evidence"}
+        return result, evidence
+
+    one, evidence_one = run(1, tmp_path / "one.jsonl")
+    monkeypatch.setattr(PlanView, "record", recorded)
+    monkeypatch.setattr(LLMPolicy, "_examine", late)
+    many, evidence_many = run(3, tmp_path / "many.jsonl")
+    assert all(e.is_set() for e in handed_on.values())
+    assert evidence_many == evidence_one
+    assert [c.model_dump() for c in many.changes] == [c.model_dump() for c in one.changes]
+    assert [(c.a_ids, c.tool_calls) for c in many.stats.per_chunk] == [(c.a_ids, c.tool_calls) for c in one.stats.per_chunk]
+
+
 def test_check_answer(docs):
     a, b = docs
     ok = ComparisonAnswer(counterpart_ids=["b2"], change_type="modified", confidence=0.9)

@@ -5,7 +5,9 @@ For one chunk (group) of A it first has the offline policy examine the chunk wit
 tools (no model): the evidence — candidates with their calibrated probabilities — and the
 decision that stands if the LLM's is not used. It then fills the seeds' system prompt with
 the chunk and what the comparison knows so far (the plan's candidate, where the neighbours
-went), lets the model call the tools, and takes its structured final answer
+went: by the plan or a reviewer, never by another chunk's decision, which concurrent chunks
+would see or not as their threads happen to run — ``workflow.runtime.PlanView``), lets the
+model call the tools, and takes its structured final answer
 (:class:`ComparisonAnswer`). An answer that cannot be used — ids that do not exist or are
 of document A, a type that contradicts its ids, or a claim against strong evidence
 (``hikaku.agent.evidence``) — is retried once with the problem (and the evidence) spelled

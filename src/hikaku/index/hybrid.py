@@ -111,15 +111,22 @@ class HybridIndex:
         self.embed_query(query)
 
     def embed_query(self, text: str) -> np.ndarray:
+        """*text*'s vector. The first query embeds the prefetched ones with it, in one batch
+        in the order they were given, wherever *text* is among them (a query that is not
+        is embedded alone, after them): a vector depends, in its last bits, on the batch it
+        was computed in, so it must not depend on which query comes first — concurrent
+        chunks (an LLM's window) ask in the order their threads happen to run."""
         v = self._query_cache.get(text)
         if v is None:
-            batch = [text] + [t for t in self._query_prefetch if t != text and t not in self._query_cache]
+            prefetched = [t for t in self._query_prefetch if t not in self._query_cache]
             self._query_prefetch = []
-            vectors = self.embedder.embed(batch)
-            self.embedded_texts += len(batch)
-            for t, vec in zip(batch, vectors):
-                self._query_cache[t] = vec
-            v = vectors[0]
+            for batch in ([prefetched] if text in prefetched else [prefetched, [text]]):
+                if batch:
+                    vectors = self.embedder.embed(batch)
+                    self.embedded_texts += len(batch)
+                    for t, vec in zip(batch, vectors):
+                        self._query_cache[t] = vec
+            v = self._query_cache[text]
         return v
 
     def search(

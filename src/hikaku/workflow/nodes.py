@@ -227,8 +227,10 @@ def react_agent(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> 
 def _window_step(rt: ComparisonRuntime, state: ComparisonState) -> dict[str, Any]:
     """Start chunks until the window is full — first, in a resumed run, those that were
     under way when it stopped —, wait until one finishes, and hand on every finished
-    decision (the others go on during the checkpoint and the next steps). Each chunk sees
-    the decisions finished before it started."""
+    decision (the others go on during the checkpoint and the next steps). The chunks see
+    the plan and a reviewer's answers, not one another's decisions (``PlanView``: which of
+    them finished before another looked is a matter of timing), so that a result is the
+    same with any ``concurrency`` and under any load."""
     w = rt.window
     assert w is not None
     pending = state.get("pending_chunks_a", [])

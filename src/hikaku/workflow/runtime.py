@@ -106,11 +106,21 @@ class ComparisonRuntime:
 
 class PlanView:
     """The agent's view of the whole comparison: the plan, updated with the decisions
-    already taken in this run (read from the graph state)."""
+    already taken in this run (read from the graph state).
+
+    *agent_decisions* False (a concurrent policy's view, ``workflow.setup``): only a
+    reviewer's answers update it, never the agent's own decisions. Chunks examined at once
+    would otherwise see one another's decisions or not as their threads happen to run (a
+    chunk reads the view while it examines; another may finish meanwhile), and which
+    chunks run at once depends on the window's size: a result would depend on the
+    machine's load and on ``concurrency``. Seeing only the plan, every chunk of a
+    concurrent policy examines the same things with any concurrency (1 included) and
+    under any load; competition for a B chunk is settled afterwards (``align.resolve``)."""
 
     def __init__(self, document_a: Document, document_b: Document, plan: Plan, similarity: TextSimilarity,
-                 sections: SectionMap | None = None) -> None:
+                 sections: SectionMap | None = None, *, agent_decisions: bool = True) -> None:
         self.plan = plan
+        self.agent_decisions = agent_decisions
         self.sections = sections
         self.a = document_a
         self.b = document_b
@@ -131,8 +141,9 @@ class PlanView:
 
     def record(self, d: Decision) -> None:
         """Take in one decision (also before it reaches the state, within a step); a
-        reviewer's answer during the run is a certain claim."""
-        if d.settled and d.decided_by != "reviewer":
+        reviewer's answer during the run is a certain claim. The agent's decisions only
+        with *agent_decisions* (see the class)."""
+        if d.decided_by != "reviewer" and (d.settled or not self.agent_decisions):
             return
         if d.decided_by == "reviewer":  # the answer replaces what the agent had claimed
             self._claims = {b: c for b, c in self._claims.items() if c.a_ids != d.a_ids}

@@ -177,7 +177,8 @@ def build_runtime(
     )
     rt = ComparisonRuntime(
         document_a=a, document_b=b, options=o, plan=plan, similarity=sim, stores=stores, registry=registry,
-        policy=policy, view=PlanView(a, b, plan, sim, sections), agent_groups=agent_groups, budget=budget, lock=lock,
+        policy=policy, view=PlanView(a, b, plan, sim, sections, agent_decisions=policy.concurrency is None),
+        agent_groups=agent_groups, budget=budget, lock=lock,
         embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=fingerprint,
         run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
         window=AgentWindow(policy.concurrency) if policy.concurrency is not None else None,
