@@ -6,6 +6,7 @@ restart of the server."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -209,6 +210,37 @@ def test_ask_me_waits_for_the_answer_across_a_restart(tmp_path, hashing, similar
         assert row["b_ids"] == choice and row["decided_by"] == "reviewer"
         saved = DecisionSet.from_json(c.get("/api/projects/essays/decisions").content)
         assert [(d.a_sha256, d.verdict, d.by) for d in saved] == [(text_sha256(TEXT_A[question["a_ids"][0]]), "match", "sato")]
+
+
+def test_an_answer_says_queued_however_soon_a_worker_takes_the_job_up(tmp_path, hashing, similarity_first):
+    """The worst timing, made certain: the supervisor (which looks every tick, woken or not)
+    claims the job between the answer's commit and the response. The response still says
+    what the answer did — queued — and GET then tells the job is running."""
+    with serving(tmp_path / "data") as c:
+        job = wait(c, upload(c, a=AMBIGUOUS[0], b=AMBIGUOUS[1], ask="true").json()["id"],
+                   until=("waiting", "done", "failed", "cancelled"))
+        assert job["status"] == "waiting"
+        store = c.app.state.hikaku.store
+        answer = store.answer
+
+        def answered_then_claimed(job_id, reply):
+            out = answer(job_id, reply)
+            deadline = time.monotonic() + 60
+            while store.get(job_id).status == "queued":  # until the next tick has claimed it
+                assert time.monotonic() < deadline, "the supervisor never took the job up"
+                time.sleep(0.01)
+            return out
+
+        store.answer = answered_then_claimed
+        r = c.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "skip"})
+        assert r.status_code == 202 and r.json()["status"] == "queued"
+        assert c.get(f"/api/comparisons/{job['id']}").json()["status"] != "queued"
+        store.answer = answer
+        job = wait(c, job["id"], until=("waiting", "done", "failed", "cancelled"))
+        while job["status"] == "waiting":
+            assert c.post(f"/api/comparisons/{job['id']}/answer", json={"verdict": "skip"}).status_code == 202
+            job = wait(c, job["id"], until=("waiting", "done", "failed", "cancelled"))
+        assert job["status"] == "done"
 
 
 def test_a_waiting_comparison_can_be_cancelled(client, hashing, similarity_first):

@@ -60,23 +60,22 @@ def _project(name: str) -> str:
     return name
 
 
-def _rerun(request: Request, job: Job) -> bool:
-    """Run the comparison again with its project's decisions (False: it is running; a queued
-    one just takes the project's decisions as they are now)."""
+def _rerun(request: Request, job: Job) -> Job | None:
+    """Run the comparison again with its project's decisions: the job as queued (None: it is
+    running; a queued one just takes the project's decisions as they are now). The caller
+    answers with it, then wakes the workers: a worker may take the job up at once."""
     state = _state(request)
     if job.status == "queued" and job.attempts == 0 and job.answer is None:  # not started: nothing to resume
         state.store.snapshot_decisions(job)
-        return True
+        return job
     if job.status not in (*TERMINAL, "waiting"):
-        return False
+        return None
     folder = state.store.job_dir(job.id)
     for stale in (CHECKPOINT, f"{CHECKPOINT}-wal", f"{CHECKPOINT}-shm"):  # a new run, not a resumption
         (folder / stale).unlink(missing_ok=True)
     shutil.rmtree(folder / "reports", ignore_errors=True)  # rendered again from the new result
     state.store.snapshot_decisions(job)
-    ok = state.store.rerun(job.id)
-    state.pool.wake()
-    return ok
+    return state.store.rerun(job.id)
 
 
 # -- the documents of a job, and the tools over them ---------------------------------------
@@ -317,18 +316,22 @@ async def decide_row(job_id: str, body: RowDecision, request: Request) -> dict[s
         for r in records:
             current.add(r)
         data.update(current.to_dict())
-    rerun = body.rerun and _rerun(request, job)
-    return {"recorded": [r.to_dict() for r in records], "decisions": len(current), "rerun": rerun,
-            "job": _view(_job(request, job_id))}
+    queued = _rerun(request, job) if body.rerun else None
+    if queued is not None:
+        state.pool.wake()
+    return {"recorded": [r.to_dict() for r in records], "decisions": len(current), "rerun": queued is not None,
+            "job": _view(queued if queued is not None else _job(request, job_id))}
 
 
 @router.post("/comparisons/{job_id}/rerun", status_code=202)
 def rerun_comparison(job_id: str, request: Request) -> dict[str, Any]:
     """Run a finished comparison again with its project's current decisions."""
     job = _job(request, job_id)
-    if not _rerun(request, job):
+    queued = _rerun(request, job)
+    if queued is None:
         raise HTTPException(409, f"the comparison is {job.status}; wait until it ends")
-    return _view(_job(request, job_id))
+    _state(request).pool.wake()
+    return _view(queued)
 
 
 class QuestionAnswer(BaseModel):
@@ -359,7 +362,8 @@ def answer_question(job_id: str, body: QuestionAnswer, request: Request) -> dict
             for r in records:
                 current.add(r)
             data.update(current.to_dict())
-    if not state.store.answer(job_id, {**answer.to_dict(), "a_ids": list(question.a_ids)}):
+    queued = state.store.answer(job_id, {**answer.to_dict(), "a_ids": list(question.a_ids)})
+    if queued is None:
         raise HTTPException(409, "the comparison is no longer waiting for an answer")
     state.pool.wake()
-    return _view(_job(request, job_id))
+    return _view(queued)  # as the answer left it: queued (a worker may have taken it up since)

@@ -266,22 +266,34 @@ class JobStore:
                           " AND status = 'running'", (json.dumps(question), time.time(), job_id)).rowcount
         return n > 0
 
-    def answer(self, job_id: str, answer: dict[str, Any]) -> bool:
-        """The reviewer answered: the job goes back to the queue, to be resumed with the answer."""
+    def answer(self, job_id: str, answer: dict[str, Any]) -> Job | None:
+        """The reviewer answered: the job goes back to the queue, to be resumed with the answer.
+        The job as the answer left it (None: it was not waiting), read in the same transaction
+        (:meth:`_requeued`)."""
         with self._tx() as c:
             n = c.execute("UPDATE jobs SET status = 'queued', answer = ?, attempts = 0, updated = ? WHERE id = ?"
                           " AND status = 'waiting'", (json.dumps(answer), time.time(), job_id)).rowcount
-        return n > 0
+            return self._requeued(c, job_id, n)
 
-    def rerun(self, job_id: str) -> bool:
-        """Run a finished (or waiting) comparison again from the start (e.g. with new decisions)."""
+    def rerun(self, job_id: str) -> Job | None:
+        """Run a finished (or waiting) comparison again from the start (e.g. with new decisions).
+        The job as queued again (None: it was queued or running), read in the same transaction
+        (:meth:`_requeued`)."""
         with self._tx() as c:
             n = c.execute(
                 "UPDATE jobs SET status = 'queued', attempts = 0, counts = '{}', error = NULL, finished = NULL,"
                 " question = NULL, answer = NULL, progress = ?, updated = ? WHERE id = ?"
                 " AND status IN ('done', 'failed', 'cancelled', 'waiting')",
                 (json.dumps(Progress().__dict__), time.time(), job_id)).rowcount
-        return n > 0
+            return self._requeued(c, job_id, n)
+
+    @staticmethod
+    def _requeued(c: sqlite3.Connection, job_id: str, updated: int) -> Job | None:
+        """The job just queued again, read before the transaction ends: the supervisor may
+        claim it the moment it commits (it looks every tick, not only when woken), and what a
+        request answers must not depend on how soon it does (the job is ``queued``, always)."""
+        row = c.execute("SELECT * FROM jobs WHERE id = ?", (job_id,)).fetchone() if updated else None
+        return _job(row) if row else None
 
     # -- projects ------------------------------------------------------------------------
     def projects(self) -> list[dict[str, Any]]:
