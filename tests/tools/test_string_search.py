@@ -102,6 +102,17 @@ def _tool(chunks, timeout_s=2.0):
     return StringSearchTool(StoreSet(store, store), timeout_s=timeout_s)
 
 
+def test_only_a_regular_expression_has_a_time_limit():
+    """A literal search (here through the regex engine: U+0130 lower-cases to two characters)
+    is linear: whatever the machine's load, it finds what it finds, never a timeout."""
+    tool = _tool(["İstanbul 第1条", "第2条 İzmir"] * 500, timeout_s=1e-9)
+    assert not tool.stores.a.lower_preserves_positions  # the regex engine's path
+    r = tool.execute(pattern="第2条", document_id="A")
+    assert r.success and len(r.output) == tool.max_results
+    r = tool.execute(pattern="第.条", document_id="A", use_regex=True)
+    assert not r.success and "took longer" in r.error
+
+
 def test_a_greedy_regex_finds_every_chunk_not_only_those_after_a_join():
     """``従業員.*`` used to run over all chunks joined by a separator that ``.`` matches: a
     match ran on into the next chunks and swallowed their occurrences (4 of 15 found)."""

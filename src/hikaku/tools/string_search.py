@@ -42,7 +42,9 @@ class StringSearchTool(BaseTool):
         store = self.stores.resolve(p.document_id)
         if store is None:
             raise ToolFailure(f"unknown document_id {p.document_id!r}; use one of {self.stores.names()}")
-        deadline = time.monotonic() + self.timeout_s
+        # only a regular expression has a time limit: a literal (escaped) pattern matches in
+        # linear time, and its result must not depend on the machine's load
+        deadline = time.monotonic() + self.timeout_s if p.use_regex else None
         literal = not p.use_regex and (p.case_sensitive or store.lower_preserves_positions)
         try:
             if literal:  # plain text: an index lookup and str.find, no regular expression
