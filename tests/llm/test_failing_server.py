@@ -124,3 +124,19 @@ def test_arguments_that_cannot_work_are_refused_before_the_run(tmp_path, capsys,
     monkeypatch.setenv("HIKAKU_LLM_BASE_URL", "ftp://host")  # from the environment: refused as well
     assert main(["compare", str(a), str(b), "--llm", "openai:gpt-4.1-mini"]) == 2
     assert "llm_base_url: Value error, 'ftp://host' is not a URL" in capsys.readouterr().err
+
+
+def test_a_refused_base_url_never_shows_its_password_and_an_empty_one_clears_the_setting(tmp_path, capsys,
+                                                                                       monkeypatch):
+    monkeypatch.setenv("HIKAKU_HOME", str(tmp_path / "home"))
+    a, b = pair(tmp_path, [2])
+    for url in ("http://user:s3cret@host:80x/v1", "ftp://user:s3cret@host/v1"):
+        with pytest.raises(SystemExit):
+            main(["compare", str(a), str(b), "--llm", "openai:gpt-4.1-mini", "--llm-base-url", url])
+        err = capsys.readouterr().err
+        assert "s3cret" not in err and "***@host" in err
+    monkeypatch.setenv("HIKAKU_LLM_BASE_URL", "ftp://user:s3cret@host")
+    assert main(["compare", str(a), str(b), "--llm", "openai:gpt-4.1-mini"]) == 2
+    assert "s3cret" not in capsys.readouterr().err
+    # an empty value clears the environment's: the run goes on offline
+    assert main(["compare", str(a), str(b), "--llm", "offline", "--llm-base-url", "", "--embedding", "hashing"]) == 0

@@ -165,10 +165,14 @@ class LLMPolicy:
 
     def _give_up_if_unreachable(self, exc: BaseException, detail: str, chunk: str) -> None:
         """A server that cannot be reached, or that has not answered a single request of the
-        run in time, is not asked about the other chunks: each would wait as long again."""
+        run in time, is not asked about the other chunks: each would wait as long again. One
+        that has answered before (a server restarting, a network blip) is not given up at once:
+        its failures count towards ``llm_max_failures`` like any other."""
+        if self.budget.answered:
+            return
         if is_unreachable(exc):
             reason = f"given up at chunk {chunk}: {detail}"
-        elif is_timeout(exc) and not self.budget.answered:
+        elif is_timeout(exc):
             reason = (f"given up at chunk {chunk}: {detail}, and it has answered no request yet "
                       f"(--llm-timeout-s {self.options.llm_timeout_s:g}: a slow local model may need more)")
         else:

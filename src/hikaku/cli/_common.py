@@ -19,12 +19,13 @@ __all__ = ["Progress", "say", "check_outputs", "write_atomically", "read_stdin",
 
 
 def base_url(value: str) -> str:
-    """An argument that is a server's base URL, refused at once when it is not one."""
+    """An argument that is a server's base URL, refused at once when it is not one; an empty
+    one clears a value set in a configuration file."""
     import argparse
 
     from ..settings import base_url_problem
 
-    problem = base_url_problem(value)
+    problem = base_url_problem(value) if value.strip() else None
     if problem:
         raise argparse.ArgumentTypeError(problem)
     return value

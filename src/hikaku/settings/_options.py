@@ -18,15 +18,17 @@ __all__ = ["CompareOptions", "TOOL_NAMES", "resolve_options", "base_url_problem"
 
 def base_url_problem(url: str) -> str | None:
     """Why *url* cannot be a server's base URL (``http(s)://host[:port]/path``), or None."""
+    import re
     from urllib.parse import urlsplit
 
+    shown = re.sub(r"(//)[^/@]*@", r"\1***@", url)  # never a password in a message
     try:
         parts = urlsplit(url.strip())
         parts.port  # noqa: B018 - raises ValueError on a port that is not a number
     except ValueError as e:
-        return f"{url!r} is not a URL ({e}): give http(s)://host[:port]/v1"
+        return f"{shown!r} is not a URL ({str(e).replace(url, shown)}): give http(s)://host[:port]/v1"
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        return f"{url!r} is not a URL: give http(s)://host[:port]/v1"
+        return f"{shown!r} is not a URL: give http(s)://host[:port]/v1"
     return None
 
 

@@ -1,9 +1,11 @@
 """Retrying a failed model call, with exponential backoff and jitter, by what failed:
 
 - a rate limit or a server error (429, 5xx): up to ``llm_max_retries`` times;
-- a server that cannot be reached (connection refused, unknown host) or that did not answer
-  within ``llm_timeout_s``: once — retrying a server that is down or hung only multiplies the
-  wait (the LLM policy then gives the model up for the run);
+- a server that did not answer within ``llm_timeout_s``, or that cannot be reached (connection
+  refused, unknown host) and has answered no request of the run: once — retrying a server that
+  is down or hung only multiplies the wait (the LLM policy then gives the model up for the run);
+- a server that answered before and cannot be reached now (restarting, a network blip): up to
+  ``llm_max_retries`` times, with backoff;
 - anything else (a 4xx, a reply that is not a chat completion): not at all.
 
 Once the model has been given up (by another chunk, or the token budget is spent) a call
@@ -49,9 +51,9 @@ class RetryMiddleware(AgentMiddleware):
         """How many times a call that failed with *exc* may be retried."""
         if not is_retryable(exc):
             return 0
-        if is_unreachable(exc) or is_timeout(exc):
-            return min(1, self.max_retries)
-        return self.max_retries
+        if is_timeout(exc) or (is_unreachable(exc) and not self.budget.answered):
+            return min(1, self.max_retries)  # each would wait as long again, or the server is not there
+        return self.max_retries  # a server that answered before and refuses now: restarting, with backoff
 
     def delay(self, retry: int) -> float:
         d = min(self.max_delay, self.initial_delay * self.backoff_factor ** retry)
