@@ -111,7 +111,8 @@ def ask_reviewer(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) ->
         out.append(replace(d, b_ids=answer.b_ids, decided_by="reviewer", action="asked",
                            similarity=None if similarity is None else round(similarity, 6), score=1.0,
                            confidence=1.0, reason=reason, alternatives=()))
-        rt.view.record(out[-1])  # the next question (and chunk) sees the answer
+        with rt.lock:  # chunks under way in a window read the view
+            rt.view.record(out[-1])  # the next question (and chunk) sees the answer
     return {"agent_outputs": out, "agent_thoughts": thoughts, "questions_asked": asked, "current_step": "ask_reviewer"}
 
 
