@@ -5,6 +5,7 @@ down the first column, then the next, then onto the next page."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 JA_FONT = "HeiseiMin-W3"
@@ -125,11 +126,13 @@ def make_table_pdf(path: Path, rows: list[list[str]], widths: tuple[float, ...] 
 
 
 def make_grid_pdf(path: Path, clauses: list[tuple[str, str]], *, header: str, footer: str = "Page {page}",
-                  columns: int = 2, per_column: int = 4, lang: str = "en", size: float = 10.0) -> Path:
+                  columns: int = 2, per_column: int = 4, lang: str = "en", size: float = 10.0,
+                  header_right: Callable[[int], str] | None = None) -> Path:
     """*clauses* (heading, body) set *per_column* to a column, so that every column opens
     with a clause's heading at the same height; *header* and *footer* (``{page}``: the
     page number) on every page — a page template's running lines above and below text
-    whose column tops recur too."""
+    whose column tops recur too; *header_right* (page -> text: the current chapter) at the
+    right end of the header's row."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
@@ -147,6 +150,8 @@ def make_grid_pdf(path: Path, clauses: list[tuple[str, str]], *, header: str, fo
         page = start // per_page + 1
         c.setFont(font, 8)
         c.drawString(left, height - 30, header.format(page=page))
+        if header_right is not None:
+            c.drawRightString(width - left, height - 30, header_right(page))
         c.drawCentredString(width / 2, 20, footer.format(page=page))
         for col in range(columns):
             y = height - 60

@@ -55,6 +55,33 @@ def test_a_long_document_loses_its_running_header_with_the_page_number_and_its_f
     assert [c.metadata["page_start"] for c in doc.chunks[::3]] == [1, 2, 3, 4, 5, 6]
 
 
+def test_a_running_title_goes_beside_the_chapter_name_that_shares_its_row(tmp_path):
+    # six pages, the header row holding the policy's title at the left and the current
+    # chapter (changing every two pages: on fewer than half of them) at the right, a page
+    # number in the foot: the row is the page template's, both go on every page
+    chapters = ["第1章　総則", "第2章　保険金の支払", "第3章　保険契約の解除"]
+    clauses = [(f"第{k}条（規定）", JA_BODY.format(n=k)) for k in range(1, 19)]
+    path = make_grid_pdf(tmp_path / "chapters.pdf", clauses, header="ひかく損保　普通保険約款",
+                         header_right=lambda page: chapters[(page - 1) // 2], footer="- {page} -",
+                         columns=1, per_column=3, lang="ja")
+    doc = load_document(path)
+    text = "\n".join(c.content for c in doc.chunks)
+    assert "普通保険約款" not in text
+    assert not any(ch in text for ch in chapters)
+    assert [c.content.split("\n")[0] for c in doc.chunks] == [h for h, _ in clauses]
+    assert all(JA_BODY.format(n=k) in text for k in range(1, 19))
+
+
+def test_a_two_page_document_keeps_a_running_line_beside_a_column_top():
+    # two pages whose left column opens with the same line at the same height (a running
+    # line by every other rule) and whose right column opens with a clause of its own:
+    # two pages are too few to take the row for a page template's, the column tops stay
+    pages = [[_line("共通事項", 0.05), _line(f"第{k}条（規定）", 0.05, x=300.0), _line("本文", 0.3)] for k in (1, 9)]
+    running = running_lines(pages)
+    assert ("top", "共通事項") in running
+    assert [ln.text for ln in without_furniture(pages[1], running)] == ["共通事項", "第9条（規定）", "本文"]
+
+
 def _line(text: str, top: float, x: float = 50.0) -> PdfLine:
     return PdfLine(text, top, top + 0.012, x, size=10.0, right=x + 200.0)
 

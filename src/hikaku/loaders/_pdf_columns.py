@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from ._pdf_reader import PdfLine
 
-__all__ = ["PageOrder", "reading_order", "same_row"]
+__all__ = ["MARGIN", "PageOrder", "reading_order", "same_row"]
 
 MIN_LINES = 5  # a page of fewer lines is read as it is
 VALLEY = 0.5  # a gutter: crossed by at most this share of the lines its columns hold (titles, headers, a paragraph across the page)
@@ -41,7 +41,7 @@ MIN_COLUMN_LINES = 2
 MIN_COLUMN_EMS = 12.0  # a column of text is at least this many character sizes wide (a table cell is less)
 FULL = 0.75  # a line this share of its column's width or wider fills it …
 MIN_FULL = 0.3  # … and at least this share of a column's lines do (wrapped text)
-MARGIN = 0.12  # top and bottom share of the page (_pdf_layout's): running headers and footers sit beside anything
+MARGIN = 0.12  # top and bottom share of the page where running headers and footers live (_pdf_furniture's too): they sit beside anything
 TITLE_SIZE = 1.15  # a line set this much larger than the page's text, above all columns, is a title over them
 SIDE_BY_SIDE_ROWS = 3  # rows of long lines side by side that make a page doubtful
 

@@ -18,7 +18,12 @@ recurring alone (the first lines of columns, boilerplate at the top of clauses, 
   running header above it, a page number); a line below a line of body text is body text.
 
 A running line is also kept when text that is not furniture stands on the same row (the
-first lines of columns side by side, when a header's text happens to open one).
+first lines of columns side by side, when a header's text happens to open one) — unless the
+row is the page template's: on at least half the pages, and :data:`ROW_PAGES` at least, the
+running line at its place has other text on its row. Then what shares its row there is a
+running head too (the chapter name at the right of 〇〇保険普通保険約款, changing with the
+chapters, so on too few pages to be a running line of its own), and goes with it. Two
+pages are too few to tell that row from the first lines of columns side by side.
 """
 
 from __future__ import annotations
@@ -29,14 +34,16 @@ import statistics
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from ._pdf_columns import same_row
+from ._pdf_columns import MARGIN, same_row
 from ._pdf_reader import PdfLine
 
-__all__ = ["MARGIN", "SAME_PLACE", "Running", "is_page_number", "running_lines", "without_furniture"]
+__all__ = ["MARGIN", "ROW_PAGES", "SAME_PLACE", "Place", "Running", "is_page_number", "running_lines",
+           "without_furniture"]
 
-MARGIN = 0.12  # top and bottom share of the page where running headers and footers live
 SAME_PLACE = 0.01  # a running line's height varies less than this share of the page's height
+ROW_PAGES = 3  # a running line's row is the page template's when it holds other text on this many pages at least
 _PAGE_NUMBER = re.compile(
     r"^(?:[-–—]\s*[0-9]+\s*[-–—]|[0-9]+\s*/\s*[0-9]+|[0-9]+|page\s+[0-9]+(?:\s+of\s+[0-9]+)?|"
     r"[0-9]+\s*ページ|p\.\s*[0-9]+|[(（][0-9]+[)）])$",
@@ -45,7 +52,16 @@ _PAGE_NUMBER = re.compile(
 _NUMBER = re.compile(r"[0-9]+")
 
 RunningKey = tuple[str, str]  # (band "top" / "bottom", the text with its numbers masked)
-Running = dict[RunningKey, float]  # a running line -> the height (top) of its usual place
+
+
+class Place(NamedTuple):
+    """Where a running line stands."""
+
+    top: float  # the height (top) of its usual place
+    row: bool = False  # its row is the page template's: what shares it there is a running head too
+
+
+Running = dict[RunningKey, Place]  # a running line -> its usual place
 
 
 def is_page_number(text: str) -> bool:
@@ -72,6 +88,7 @@ class _Seen:
     page: int
     top: float
     numbers: tuple[int, ...]
+    row_mates: bool  # other text (not a page number) stands on its row
 
 
 def running_lines(pages: list[list[PdfLine]]) -> Running:
@@ -88,13 +105,17 @@ def running_lines(pages: list[list[PdfLine]]) -> Running:
                 on_page[_key(ln, band)].append(ln)
         for key, lines in on_page.items():
             if len(lines) == 1:  # a page holding it twice does not count
-                text = unicodedata.normalize("NFKC", lines[0].text)
-                seen[key].append(_Seen(n, lines[0].top, tuple(int(d) for d in _NUMBER.findall(text))))
+                line = lines[0]
+                text = unicodedata.normalize("NFKC", line.text)
+                mates = any(other is not line and _band(other) == key[0] and not is_page_number(other.text)
+                            and same_row(other, line) for other in page)
+                seen[key].append(_Seen(n, line.top, tuple(int(d) for d in _NUMBER.findall(text)), mates))
     need = max(2, math.ceil(0.5 * len(pages)))
     running: Running = {}
     for key, found in seen.items():
         if len(found) >= need and len(placed := _at_its_place(found)) >= need and _paged(placed):
-            running[key] = statistics.median(s.top for s in placed)
+            row = sum(s.row_mates for s in placed) >= max(need, ROW_PAGES)
+            running[key] = Place(statistics.median(s.top for s in placed), row)
     return running
 
 
@@ -125,13 +146,21 @@ def _paged(found: list[_Seen]) -> bool:
 
 def without_furniture(page: list[PdfLine], running: Running) -> list[PdfLine]:
     """The page without its page numbers and the *running* lines that stand at their place,
-    outermost, and not beside text of the page's body."""
+    outermost, and not beside text of the page's body (what shares a page template's row
+    is not body text: it goes too)."""
     furniture = [False] * len(page)
+    rows: list[PdfLine] = []  # running lines at their place on a page template's row
     for i, ln in enumerate(page):
         band = _band(ln)
         if band is not None:
             place = running.get(_key(ln, band))
-            furniture[i] = is_page_number(ln.text) or (place is not None and abs(ln.top - place) <= SAME_PLACE)
+            at_place = place is not None and abs(ln.top - place.top) <= SAME_PLACE
+            furniture[i] = is_page_number(ln.text) or at_place
+            if at_place and place is not None and place.row:
+                rows.append(ln)
+    for i, ln in enumerate(page):
+        if not furniture[i] and any(_band(ln) == _band(r) and same_row(ln, r) for r in rows):
+            furniture[i] = True
     if not any(furniture):
         return page
     for band in ("top", "bottom"):  # from the edge inwards: a running line below body text is body text
