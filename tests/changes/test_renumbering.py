@@ -161,3 +161,44 @@ def test_every_number_of_a_list_of_references_follows_the_renumbering():
     survival = next(c for item, c in rows.items() if "Survival" in item)
     assert survival.type == "unchanged" and survival.renumbering == [
         ("Section 4.3", "Section 4.4"), ("Sections 4.1", "Sections 4.2"), ("4.2", "4.3")]
+
+
+def _contract(inserted: bool, section: int, days: int):
+    """15 sections; Section 12 cites Section *section* and a notice period of *days* days;
+    *inserted*: a new Section 3, so that every later section moves up by one."""
+    from hikaku import Document
+    from hikaku.loaders import chunk_text
+
+    titles = ["Definitions", "Scope", "Fees", "Payment", "Taxes", "Term", "Renewal", "Warranties", "Liability",
+              "Indemnity", "Confidentiality", "Termination", "Notices", "Assignment", "Governing Law"]
+    bodies = [f"The provisions on {t.lower()} in this agreement apply to both parties." for t in titles]
+    bodies[11] = (f"Either party may terminate this agreement under Section {section}, {days} days after written "
+                  "notice to the other party.")
+    if inserted:
+        titles.insert(2, "Data Protection")
+        bodies.insert(2, "Each party complies with applicable data protection law.")
+    text = "# Agreement\n\n" + "".join(f"## Section {k + 1} {t}\n\n{b}\n\n"
+                                       for k, (t, b) in enumerate(zip(titles, bodies, strict=True)))
+    return Document(id="c", chunks=chunk_text(text, source="c.md", id_prefix="c"))
+
+
+def test_a_number_after_a_single_reference_that_follows_the_renumbering_is_renumbered(hashing_embedder):
+    """"under Section 5, 10 days after notice": 10 counts days, it is no clause number; Section 5
+    → Section 6 is all that changed, as the renumbering says."""
+    import hikaku
+
+    result = hikaku.compare(_contract(False, 5, 10), _contract(True, 6, 10), llm="offline", embedder=hashing_embedder)
+    (row,) = [c for c in result.changes if "Termination" in c.item]
+    assert row.type == "unchanged" and row.renumbering == [("Section 12", "Section 13"), ("Section 5", "Section 6")]
+    assert [c.item for c in result.changes if c.type != "unchanged"] == ["Section 3 (Data Protection)"]
+
+
+def test_a_changed_number_after_a_single_reference_is_a_change_not_a_renumbering(hashing_embedder):
+    """"Section 5, 10 days" → "Section 6, 11 days": the notice period changed (10 read as a
+    clause number would have called it a renumbering 10 → 11 and hidden the change)."""
+    import hikaku
+
+    result = hikaku.compare(_contract(False, 5, 10), _contract(True, 6, 11), llm="offline", embedder=hashing_embedder)
+    (row,) = [c for c in result.changes if "Termination" in c.item]
+    assert row.type == "modified" and not row.renumbered
+    assert "10 days → 11 days" in row.summary

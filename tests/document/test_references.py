@@ -71,10 +71,10 @@ def test_every_number_of_a_list_or_range_of_references_is_read():
     assert _refs("Sections 4.1 and 4.2 survive termination.") == [("Sections 4.1", "section", "4.1"),
                                                                   ("4.2", "section", "4.2")]
     assert _refs("Articles 3 to 5 apply.") == [("Articles 3", "article", "3"), ("5", "article", "5")]
-    assert _refs("as in Sections 4.1, 4.2 and 4.3, clauses 7 through 9, Section 2.1 or 2.2 and §§ 3-4") == [
+    assert _refs("as in Sections 4.1, 4.2 and 4.3, clauses 7 through 9, Section 2.1 to 2.4 and §§ 3-4") == [
         ("Sections 4.1", "section", "4.1"), ("4.2", "section", "4.2"), ("4.3", "section", "4.3"),
         ("clauses 7", "clause", "7"), ("9", "clause", "9"), ("Section 2.1", "section", "2.1"),
-        ("2.2", "section", "2.2"), ("§§ 3", "section", "3"), ("4", "section", "4")]
+        ("2.4", "section", "2.4"), ("§§ 3", "section", "3"), ("4", "section", "4")]
     assert _refs("第3条及び第4条の規定") == [("第3条", "条", "3"), ("第4条", "条", "4")]
     assert _refs("第3条から第5条までの規定") == [("第3条", "条", "3"), ("第5条", "条", "5")]
     # a number of another shape is no continuation: an amount, a year
@@ -84,3 +84,21 @@ def test_every_number_of_a_list_or_range_of_references_is_read():
     assert opening_ref("Sections 4.1 and 4.2 survive termination.") is None
     (first, second) = clause_refs("Sections 4.1 and 4.2")
     assert first.with_number("5.1") == "Sections 5.1" and second.with_number("5.2") == "5.2"
+
+
+def test_a_number_after_a_single_reference_is_read_only_in_a_range_and_never_with_a_unit():
+    """A singular cites one clause: what follows it in a list counts something else ("under
+    Section 5, 10 days after notice", "Article 3 or 10 percent"); only a range written right
+    after it goes on ("Section 3 to 5", "Section 4.1-4.3"). A number with a unit is no
+    clause's, after a plural or in a range too."""
+    for text, ref in [("under Section 5, 10 days after written notice", "Section 5"),
+                      ("as Article 3 or 10 percent of the fees", "Article 3"), ("Section 5 and 6", "Section 5"),
+                      ("Section 2.1 or 2.2", "Section 2.1"), ("Article 3 to 10 days", "Article 3"),
+                      ("Section 4 - 10% of the price", "Section 4"), ("clause 7, 14 business days", "clause 7"),
+                      ("Sections 3 and 4 days", "Sections 3"), ("Sections 3, 30-day notice", "Sections 3"),
+                      ("Articles 2 and 3 times the fee", "Articles 2"), ("Section 5 through 2 calendar months", "Section 5")]:
+        assert [r[0] for r in _refs(text)] == [ref], text
+    assert _refs("Section 3 to 5 and 7 apply") == [("Section 3", "section", "3"), ("5", "section", "5")]
+    assert _refs("Section 4.1-4.3, 5.1") == [("Section 4.1", "section", "4.1"), ("4.3", "section", "4.3")]
+    assert _refs("Article III through V") == [("Article III", "article", "III"), ("V", "article", "V")]
+    assert [r[0] for r in _refs("Sections 3, 4 and 5 percent")] == ["Sections 3", "4"]

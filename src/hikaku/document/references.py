@@ -39,9 +39,19 @@ _REF = re.compile(rf"{_JA}|{_EN}")
 _EN_CITE = (r"(?<![A-Za-z])(?P<en_word>(?i:parts?|chapters?|articles?|sections?|clauses?)[ \t]+|§§?[ \t]*)"
             r"(?P<en_num>[0-9]+(?:\.[0-9]+)*[A-Za-z]?|[IVXLC]+)\b")
 _CITE = re.compile(rf"{_JA}|{_EN_CITE}")
-# the next number of a list or range after an English reference: ", 4.2", " and 4.2", " to 5", "-4"
-_MORE = re.compile(r"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|and/or|to|through|thru)[ \t]+"
-                   r"|[ \t]*[-–][ \t]*)(?P<num>[0-9]+(?:\.[0-9]+)*[A-Za-z]?|[IVXLC]+)\b(?![.,]?[0-9])")
+# the next number of a list or range after an English reference. A plural cites a list ("Sections
+# 4.1, 4.2 and 4.3", "Articles 3 to 5", "§§ 3-4"); a singular cites one clause and goes on only in
+# a range written right after it ("Section 3 to 5", "Section 4.1-4.3"): "under Section 5, 10 days
+# after notice", "Article 3 or 10 percent" cite Section 5 and Article 3 alone. A number followed
+# by a unit ("10 days", "5 percent", "3%", "2 business days", "10-day") counts something, whatever
+# comes before it.
+_UNIT = (r"(?![ \t]*%)(?![ \t]*-?[ \t]*(?i:days?|weeks?|months?|years?|hours?|minutes?|seconds?|percent|per[ \t]+cent"
+         r"|percentage|business|calendar|working|banking|times|yen|dollars?|euros?|pounds?|cents?|usd|eur|gbp|jpy"
+         r"|persons?|people|employees|members|copies|units|items|shares)\b)")
+_LATER = r"(?P<num>[0-9]+(?:\.[0-9]+)*[A-Za-z]?|[IVXLC]+)\b(?![.,]?[0-9])" + _UNIT
+_RANGE = r"[ \t]+(?:to|through|thru)[ \t]+|[ \t]*[-–][ \t]*"
+_MORE = re.compile(rf"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|and/or)[ \t]+|{_RANGE}){_LATER}")
+_RANGE_END = re.compile(rf"(?:{_RANGE}){_LATER}")
 # a heading's own number: two to four levels (a single "4." is a list marker, hikaku.changes.noise),
 # then the title, which starts like one
 _BARE = re.compile(r"(?P<bare>[0-9]{1,2}(?:\.[0-9]{1,2}){1,3})\.?(?=[ \t]+[A-Z\"“'‘(])")
@@ -88,11 +98,20 @@ def _shape(number: str) -> tuple[bool, int, bool]:
 
 
 def _more(text: str, first: ClauseRef) -> list[ClauseRef]:
-    """The numbers that continue an English reference's list or range ("Sections 4.1, 4.2
-    and 4.3", "Articles 3 to 5"), of the same shape as its own (not "Section 4.1 and 30
-    days", "Article 5 and 2024"): each a reference of the same kind, written as its number
-    alone. A number read so that is no clause's stays as it is in a renumbering (one the
-    renumbering does not know must not change), so reading one too many is harmless."""
+    """The numbers that continue an English reference: the list or range of a plural
+    ("Sections 4.1, 4.2 and 4.3", "Articles 3 to 5"), the range of a singular ("Section 3 to
+    5"), each of the same shape as its own (not "Sections 4.1 and 30", "Articles 5 and 2024")
+    and counting no unit ("Section 5, 10 days", "Sections 3 and 4 days"): each a reference of
+    the same kind, written as its number alone. A number read so that is no clause's stays as
+    it is in a renumbering (one the renumbering does not know must not change); one that is
+    no clause number but is read as one would hide its change behind the renumbering ("10
+    days" → "11 days" read as 10 → 11), so a singular's list is not read at all."""
+    word = first.text[: len(first.text) - len(first.number)].strip()
+    if not (word.startswith("§§") or word.lower().endswith("s")):  # a singular: one range at most
+        m = _RANGE_END.match(text, first.end)
+        if m is None or _shape(m.group("num")) != _shape(first.number):
+            return []
+        return [ClauseRef(m.group("num"), first.kind, m.group("num"), m.start("num"), m.end("num"))]
     out: list[ClauseRef] = []
     at = first.end
     while (m := _MORE.match(text, at)) is not None and _shape(m.group("num")) == _shape(first.number):
