@@ -105,3 +105,32 @@ def test_the_items_of_english_clauses_name_a_run_in_title_and_no_sentence():
                         "Section 9.3 Time is of the essence.\n", source="x.md")
     assert [(c.metadata.get("heading"), c.metadata.get("title"), c.metadata["kind"]) for c in chunks[1:]] == [
         ("Section 2.1 Fees", "Fees", "section"), ("Section 9.3", None, "section")]
+
+
+def test_a_plain_language_title_with_a_verb_stays_a_title():
+    """Plain-language policies title their clauses with words that have a verb ("What is
+    covered", "Things you must do", "What is covered?"): without a full stop they are titles;
+    a short statement ending in one ("Time is of the essence.") is the clause's text."""
+    from hikaku.document import Chunk
+    from hikaku.loaders import chunk_text
+
+    titles = {"Section 2 What is covered": "What is covered", "Section 3 What is not covered": "What is not covered",
+              "Article 4 Who is insured": "Who is insured", "Section 5 What we will pay": "What we will pay",
+              "Section 6 Things you must do": "Things you must do", "Section 7 What is covered?": "What is covered?",
+              "Section 8 How you can cancel": "How you can cancel"}
+    for line, title in titles.items():
+        h = _read(line)
+        assert (h.name, h.title, h.body) == (line, title, False), line
+        label = line[: line.index(title) - 1]
+        assert Chunk(id="x", content=f"{line}\nWe pay for loss or damage.").structure.text_label == f"{label} ({title})"
+    for line in ("Section 9.3 Time is of the essence.", "Section 9.3 Time is of the essence;",
+                 "Section 9.3 Time is of the essence。", "Section 9.3 Time is of the essence．"):
+        h = _read(line)
+        assert (h.name, h.title, h.body) == ("Section 9.3", None, True), line
+    run_in = _read("Section 2.1 Fees. The Customer shall pay the fees monthly in advance.")
+    assert (run_in.name, run_in.title, run_in.body) == ("Section 2.1 Fees", "Fees", True)
+    assert (_read("Section 2.1 Fees.").title, _read("Section 2.1 Fees.").body) == ("Fees", False)
+    chunks = chunk_text("# Policy\n\nSection 2 What is covered\n\nWe pay for loss or damage to your home.\n\n"
+                        "Section 6 Things you must do\n\nYou must tell us about any claim.\n", source="x.md")
+    assert [(c.metadata.get("heading"), c.metadata.get("title")) for c in chunks[1:]] == [
+        ("Section 2 What is covered", "What is covered"), ("Section 6 Things you must do", "Things you must do")]

@@ -267,7 +267,8 @@ def short_title(h: Heading, limit: int) -> tuple[str | None, str | None]:
         if m.re is _LABEL and ("。" in known or len("".join(known.split())) > limit + 2):
             return normalize_label(m.group(1)), None
     found, rest = split_heading(h)
-    if found and h.kind == "article" and found.isascii() and (english := _english_clause(found, rest)) is not None:
+    english = _english_clause(found, rest, h.text) if found and h.kind == "article" and found.isascii() else None
+    if found and english is not None:
         return found, english.title if english.title and len(english.title) <= limit else None
     return found, rest if rest and len(rest) <= limit and "。" not in rest else None
 
@@ -330,23 +331,35 @@ def _says(text: str) -> bool:
     return not text.isupper() and _EN_VERB.search(text) is not None
 
 
-def _english_clause(label: str, rest: str) -> HeadingLine | None:
-    """What follows an English clause's label (Section 2.1, Article 5) on its line: a run-in
-    title and the text (``Fees. The Customer shall…``), or a sentence however short
-    (``Time is of the essence.``: the text); None when neither (a title, or text longer than
-    one, as :func:`read_heading` tells them)."""
+# how a statement ends; a question is no clause's text but a plain-language title ("What is covered?")
+_STATEMENT_END = (".", ";", "!", "。")
+
+
+def _ends_statement(line: str) -> bool:
+    """Whether *line* ends as a statement does: a full stop (「。」 too), a semicolon, an exclamation."""
+    last = line.rstrip()[-1:]
+    return unicodedata.normalize("NFKC", last).endswith(_STATEMENT_END) if last else False
+
+
+def _english_clause(label: str, rest: str, line: str) -> HeadingLine | None:
+    """What follows an English clause's label (Section 2.1, Article 5) on its *line*: a run-in
+    title and the text (``Fees. The Customer shall…``), or a sentence however short — words
+    with a verb that end as a statement (``Time is of the essence.``: the text); None when
+    neither (a title, or text longer than one, as :func:`read_heading` tells them). Words with
+    a verb but no full stop are a title, as plain-language policies write them (``Section 2
+    What is covered``, ``Section 6 Things you must do``, ``What is covered?``)."""
     m = _EN_RUN_IN.match(rest)
     if m and len(title := m.group("title").strip()) <= TITLE_MAX and not _says(title):
         return HeadingLine(f"{label} {title}", label, title, body=True)
-    if _says(rest):
+    if _says(rest) and _ends_statement(line):
         return HeadingLine(label, label, None, body=True)
     return None
 
 
 def read_heading(h: Heading) -> HeadingLine:
     """Split a heading line into its heading and its body: after a label, what is not a title
-    is body text — a sentence (「。」; in English words with a verb, however short: ``Section 9.3
-    Time is of the essence.``), or, after a clause's number (第N条, Section 2.1), more than a
+    is body text — a sentence (「。」; in English words with a verb that end as a statement, however
+    short: ``Section 9.3 Time is of the essence.``, not ``Section 2 What is covered``), or, after a clause's number (第N条, Section 2.1), more than a
     title's length; a caption in brackets right after the label is the title, and so is an
     English run-in title (``Section 2.1 Fees. The Customer shall…``). A Markdown heading, or
     one set apart by the layout or the table of contents, is all heading."""
@@ -357,7 +370,7 @@ def read_heading(h: Heading) -> HeadingLine:
     if caption and rest[caption.end():]:
         title = caption.group(1).strip()
         return HeadingLine(f"{label} ({title})" if label.isascii() else f"{label}（{title}）", label, title, body=True)
-    if h.kind == "article" and label.isascii() and (english := _english_clause(label, rest)) is not None:
+    if h.kind == "article" and label.isascii() and (english := _english_clause(label, rest, h.text)) is not None:
         return english
     if "。" in rest or (h.kind == "article" and len(rest) > TITLE_MAX):
         return HeadingLine(label, label, None, body=True)
