@@ -52,3 +52,39 @@ def test_english_labels(example):
     assert not re.search(r"[ぁ-んァ-ン]", re.sub(r'<td class="text [ab]">.*?</td>|<td>.*?</td>|<a [^>]*>.*?</a>|'
                                            r"<th colspan=\"4\">.*?</th>|<title>.*?</title>|<h1>.*?</h1>|<text[^>]*>.*?</text>|"
                                            r'<span class="summary">.*?</span>', "", page, flags=re.S))
+
+
+def test_counts_are_the_totals_of_the_other_formats(hashing_embedder):
+    """A clause B keeps only by its number (「第2条　削除」) is counted as 削除（番号存置） and
+    not also as 変更, a renumbered one as 条番号のみ変更 and not also as 一致: the totals of
+    Markdown and the 新旧対照表, with the same full-width brackets."""
+    from hikaku import Document
+    from hikaku.loaders import chunk_text
+
+    def rules(*articles: str) -> Document:
+        text = "# 規程\n\n" + "".join(f"{a}\n\n" for a in articles)
+        return Document(id="r", chunks=chunk_text(text, source="r", id_prefix="r"))
+
+    a = rules("第1条（目的）\nこの規程は手術給付について定める。",
+              "第2条（通知）\n契約者は住所を変更したときは、遅滞なく当会社に通知しなければならない。",
+              "第3条（倍率）\n給付倍率は別表による。")
+    b = rules("第1条（目的）\nこの規程は手術給付について定める。", "第2条　削除", "第3条（倍率）\n給付倍率は別表による。")
+    result = hikaku.compare(a, b, llm="offline", embedder=hashing_embedder)
+    assert result.stats.repealed == 1 and result.stats.counts["modified"] == 1
+    page = render(result, "html")
+    assert '<li class="modified">変更 0</li>' in page and "<li>削除（番号存置） 1</li>" in page
+    assert "(番号存置)" not in page
+    page = render(result, "html", lang="en")
+    assert '<li class="modified">Modified 0</li>' in page and "<li>Deleted (number kept) 1</li>" in page
+
+    renumbered = hikaku.compare(rules("第1条（目的）\n本文。", "第2条（払込み）\n払い込みます。"),
+                                rules("第1条（目的）\n本文。", "第2条（新設）\n新しい条です。", "第3条（払込み）\n払い込みます。"),
+                                llm="offline", embedder=hashing_embedder)
+    from hikaku.renderers._totals import totals
+
+    page = render(renumbered, "html")
+    for key, label, n in totals(renumbered, "ja"):
+        assert (f'<li class="{key}">{label} {n}</li>' if key in ("added", "deleted", "modified", "unchanged")
+                else f"<li>{label} {n}</li>") in page
+    assert ("renumbered", "条番号のみ変更", 1) in totals(renumbered, "ja")
+    assert f'<li class="unchanged">一致 {renumbered.stats.counts["unchanged"] - 1}</li>' in page

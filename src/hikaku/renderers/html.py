@@ -12,6 +12,7 @@ from string import Template
 from ..changes.labels import labels, type_label
 from ..result import Change, ComparisonResult, ReviewItem
 from ._options import RenderOptions
+from ._totals import totals
 
 __all__ = ["render", "render_html"]
 
@@ -162,14 +163,8 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
         f'<span class="n">({per_section[s]})</span></li>'
         for s in sections
     )
-    counts = result.stats.counts
-    count_items = "".join(f'<li class="{t}">{_esc(L[t])} {counts.get(t, 0)}</li>' for t in _TYPES)
-    if result.stats.renumbered:
-        count_items += f'<li>{_esc(L["renumbered"])} {result.stats.renumbered}</li>'
-    if result.stats.repealed:
-        count_items += f'<li>{_esc(L["deleted"])} ({_esc(L["number_kept"])}) {result.stats.repealed}</li>'
-    if result.stats.moved:
-        count_items += f'<li>{_esc(L["moved_total"])} {result.stats.moved}</li>'
+    count_items = "".join(f'<li class="{key}">{_esc(label)} {n}</li>' if key in _TYPES else f"<li>{_esc(label)} {n}</li>"
+                          for key, label, n in totals(result, lang))
     if result.review_queue:
         count_items += f'<li class="review">{_esc(L["review"])} {len(result.review_queue)}</li>'
     kinds: tuple[tuple[str, str], ...] = (("changes", "filter_changes"), ("added", "added"), ("deleted", "deleted"), ("modified", "modified"),
