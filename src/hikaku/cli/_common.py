@@ -7,7 +7,7 @@ import contextlib
 import os
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._exceptions import ConfigurationError, InputError
@@ -115,11 +115,14 @@ def check_outputs(inputs: Sequence[str], outputs: Sequence[tuple[str, str | None
             raise ConfigurationError(f"{opt} {path}: cannot write there: the directory {directory} is not writable")
 
 
-def write_atomically(path: str, data: bytes) -> None:
-    """Write *data* to *path* through a temporary file in the same directory and a rename,
-    so that a failed or interrupted run never leaves a half-written file (an existing one
-    stays as it was). Devices and pipes (``/dev/stdout``) are written directly."""
+def write_atomically(path: str, data: bytes | Iterable[bytes]) -> None:
+    """Write *data* (bytes, or parts written one after another) to *path* through a temporary
+    file in the same directory and a rename, so that a failed or interrupted run never leaves
+    a half-written file (an existing one stays as it was). Devices and pipes
+    (``/dev/stdout``) are written directly."""
     import tempfile
+
+    parts = (data,) if isinstance(data, bytes) else data
 
     try:
         st = os.stat(path)  # through symlinks
@@ -130,13 +133,15 @@ def write_atomically(path: str, data: bytes) -> None:
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
             with open(path, "wb") as f:
-                f.write(data)
+                for part in parts:
+                    f.write(part)
             return
         target = os.path.realpath(path)
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(data)
+                for part in parts:
+                    f.write(part)
                 f.flush()
                 os.fsync(f.fileno())
             mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()

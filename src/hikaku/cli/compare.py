@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
 
     from .._compare import compare, plan_model
     from ..llm import llm_environment
-    from ..renderers import RenderOptions, check, format_for_path, render, render_bytes
+    from ..renderers import RenderOptions, check, format_for_path, render, render_parts
     from ..settings import resolve_options
     from ..workflow.checkpoint import check_checkpoint, default_checkpoint_path, new_run_id
 
@@ -220,8 +220,8 @@ def run(args: argparse.Namespace) -> int:
                 say(f"{ask.recorded} decision(s) recorded in {args.decisions}")
     for note in result.notes:
         say(f"note: {note}")
-    if args.output:  # the file's bytes made directly (a large JSON is never also a str)
-        write_atomically(args.output, render_bytes(result, fmt, render_options))
+    if args.output:  # the file's bytes made directly, a row at a time for JSON (never the whole report at once)
+        write_atomically(args.output, render_parts(result, fmt, render_options))
     elif not _to_stdout(render(result, fmt, render_options)):
         return EXIT_PIPE
     return 1 if args.exit_code and differs(result) else 0

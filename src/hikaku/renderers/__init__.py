@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ __all__ = [
     "format_for_path",
     "render",
     "render_bytes",
+    "render_parts",
     "renderer",
 ]
 
@@ -126,6 +128,19 @@ def render(result: ComparisonResult, fmt: str = "md", options: RenderOptions | N
     module = importlib.import_module(f"{__name__}.{info.module}")
     out: str | bytes = module.render(result, options)
     return out
+
+
+def render_parts(result: ComparisonResult, fmt: str = "md", options: RenderOptions | None = None) -> Iterator[bytes]:
+    """:func:`render_bytes` in parts, to be written one after another: a renderer may make
+    them a row at a time (``render_parts`` in its module: JSON), so that a large report is
+    never held whole; the others give their bytes in one part."""
+    options = options or RenderOptions()
+    info = check(fmt, options)
+    parts = getattr(importlib.import_module(f"{__name__}.{info.module}"), "render_parts", None)
+    if parts is None:
+        yield render_bytes(result, fmt, options)
+    else:
+        yield from parts(result, options)
 
 
 def render_bytes(result: ComparisonResult, fmt: str = "md", options: RenderOptions | None = None) -> bytes:
