@@ -12,7 +12,15 @@ that no document is in a training and a test fold. For every fold, on the OTHER 
 3. the candidate model — P(a candidate the agent's tools surfaced is the counterpart) — is fitted
    on the evidence the offline agent gathered for every uncertain group;
 4. ``certain`` (which groups the agent examines) is chosen from a short list by the whole
-   pipeline's training accuracy.
+   pipeline's training accuracy;
+5. the editor's habit (``habitual_splits``, ``habitual_derivation``, ``habitual_bonus``: how
+   many splits and merges the plan must find in a document before the document's other candidates
+   are offered from a lower derivation, worth a bonus in the objective) is chosen by grid search on the plan's chunk accuracy over the dev sets AND
+   the English editing set (tests/data/edits), the only set whose gold marks every sentence an
+   editor cut or joined (the dev gold marks most of them 1:1 + added, docs/alignment.md).
+
+``--habit-only`` runs step 5 alone (its own cross-validation, plan only, over the three sets; the
+other constants and models as shipped) and with --write ships the two constants it chooses.
 
 The fold's calibration is then scored on the fold itself: these held-out figures are the
 cross-validated ones. The same procedure on all folds gives the shipped calibration
@@ -34,11 +42,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sklearn.linear_model import LogisticRegression
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from evaldata import SETS, Pair, _scorer, load_set  # noqa: E402
+from evaldata import EDITS, SETS, Pair, _scorer, load_set  # noqa: E402
 
 import hikaku  # noqa: E402
 from hikaku._text import match_key, without_label  # noqa: E402
@@ -52,19 +59,28 @@ from hikaku.align import (  # noqa: E402
     load_calibration,
     plan_alignment,
 )
-from hikaku.align.calibration import CANDIDATE_FEATURES, PAIR_FEATURES  # noqa: E402
+from hikaku.align.calibration import CANDIDATE_FEATURES, HABIT, PAIR_FEATURES  # noqa: E402
 from hikaku.changes.renumbering import own_numbers  # noqa: E402
 
 ROOT = HERE.parent
 SHIPPED = ROOT / "src" / "hikaku" / "align" / "calibration.json"
 GRID = {"tau": (0.45, 0.5, 0.55), "continuity_bonus": (0.0, 0.05, 0.1), "derivation": (0.5, 0.6, 0.7)}
 CERTAIN = (0.9, 0.97)
+HABIT_GRID = {"habitual_splits": (3, 4, 6, 8, 12), "habitual_derivation": (0.3, 0.4, 0.5, 0.6),
+              "habitual_bonus": (0.0, 0.03, 0.06, 0.1)}
 REASONS = {
     "tau": "a group is worth taking when its texts are more similar than this (the objective's threshold)",
     "continuity_bonus": "the gap cost: a group that directly follows another is worth this much more",
     "derivation": "a split or merge is offered only when every part draws at least this share of its wording "
                   "(character trigrams) from the other side",
     "certain": "a planned group at least this probably right is settled without the agent",
+    "habitual_splits": "a document in whose plan at least this many splits and merges pass `derivation` was "
+                       "revised by someone who cuts and joins sentences: its gaps are aligned again with "
+                       "`habitual_derivation`",
+    "habitual_derivation": "in such a document, a split or merge is offered when every part draws at least this "
+                           "share of its wording from the other side",
+    "habitual_bonus": "in such a document, a split or merge is worth this much more in the objective (its prior "
+                      "odds are higher): a concatenation about as close as one part alone is taken",
 }
 SCORER = _scorer()
 METRICS = ("chunk_acc", "align_f1", "deleted_f1", "added_f1")
@@ -150,6 +166,8 @@ def _fit(rows: list[tuple[list[float], bool]], features: tuple[str, ...]) -> Log
     y = np.array([r[1] for r in rows], dtype=bool)
     if len(set(y.tolist())) < 2:  # one class only: a constant model
         return LogisticModel(features, tuple(0.0 for _ in features), 6.0 if y.all() else -6.0)
+    from sklearn.linear_model import LogisticRegression  # scikit-learn: only the models' fits need it
+
     m = LogisticRegression(C=1.0, max_iter=5000).fit(x, y)
     return LogisticModel(features, tuple(float(w) for w in m.coef_[0]), float(m.intercept_[0]))
 
@@ -188,12 +206,13 @@ def _strict(set_name: str) -> bool:
 
 
 # -- the procedure -------------------------------------------------------------------------
-_PLANS: dict[tuple[str, tuple[float, float, float]], Counter[str]] = {}
+_PLANS: dict[tuple[str, tuple[Any, ...]], Counter[str]] = {}
 
 
 def _plan_counts(p: Pair, cal: Calibration) -> Counter[str]:
     """The plan's scores for one pair (the plan depends on the constants only: cached)."""
-    key = (p.id, (cal.tau.value, cal.continuity_bonus.value, cal.derivation.value))
+    habit = tuple(getattr(cal, k).value for k in HABIT) if all(getattr(cal, k) for k in HABIT) else None
+    key = (p.id, (cal.tau.value, cal.continuity_bonus.value, cal.derivation.value, habit))
     if key not in _PLANS:
         _PLANS[key] = _counts(p, _plan_result(p, _plan(p, cal)[0]))
     return _PLANS[key]
@@ -201,7 +220,10 @@ def _plan_counts(p: Pair, cal: Calibration) -> Counter[str]:
 
 def calibrate(train: dict[str, list[Pair]], base: Calibration, embedder: Any, tmp: Path, tag: str,
               log: Any) -> Calibration:
-    """Constants and models chosen on *train* only."""
+    """Constants and models chosen on *train* only (the editing set, when in it, for step 5 only)."""
+    habit_train = train
+    train = {s: ps for s, ps in train.items() if s != EDITS[0]}
+    base = replace(base, **dict.fromkeys(HABIT))  # chosen below, after the plan's
     best, best_acc = None, -1.0
     for tau, beta, kappa in itertools.product(GRID["tau"], GRID["continuity_bonus"], GRID["derivation"]):
         cal = _with(base, tau=tau, continuity_bonus=beta, derivation=kappa)
@@ -211,6 +233,7 @@ def calibrate(train: dict[str, list[Pair]], base: Calibration, embedder: Any, tm
             best, best_acc = (tau, beta, kappa), acc
     assert best is not None
     cal = _with(base, tau=best[0], continuity_bonus=best[1], derivation=best[2])
+    cal = choose_habit(habit_train, cal, tag, log) if EDITS[0] in habit_train else cal
     rows = []
     for ps in train.values():
         for p in ps:
@@ -239,6 +262,54 @@ def calibrate(train: dict[str, list[Pair]], base: Calibration, embedder: Any, tm
     return chosen
 
 
+def choose_habit(train: dict[str, list[Pair]], cal: Calibration, tag: str, log: Any) -> Calibration:
+    """Step 5: the editor's habit, by the plan's mean chunk accuracy over the training sets (the
+    editing set among them). Ties — the sets often cannot tell two counts apart — go to the middle
+    of the tied counts (as far as the data allow from either side), then to the most demanding
+    (the higher derivation, the smaller bonus)."""
+    scores: dict[tuple[float, ...], float] = {}
+    for values in itertools.product(*(HABIT_GRID[k] for k in HABIT)):
+        trial = _with(cal, **dict(zip(HABIT, values)))
+        scores[values] = _mean_acc({s: [_plan_counts(p, trial) for p in ps] for s, ps in train.items()})
+    best = max(scores.values())
+    tied = sorted(k for k, v in scores.items() if v >= best - 1e-9)
+    counts = sorted({t[0] for t in tied})
+    count = counts[(len(counts) - 1) // 2]
+    chosen = max((t for t in tied if t[0] == count), key=lambda t: (t[1], -t[2]))  # the most demanding
+    log(f"[{tag}] habit: {dict(zip(HABIT, chosen))} (train plan acc {best:.4f}; {len(tied)} tied)")
+    return _with(cal, **dict(zip(HABIT, chosen)))
+
+
+def habit_only(folds: int, write: bool, log: Any) -> int:
+    """Step 5 alone: its cross-validation (plan only) over the dev sets and the editing set."""
+    sets = {s: load_set(s) for s in SETS}
+    sets[EDITS[0]] = load_set(*EDITS)
+    base = load_calibration()
+    base = replace(base, **dict.fromkeys(HABIT))
+    held: dict[str, list[Counter[str]]] = {s: [] for s in sets}
+    before: dict[str, list[Counter[str]]] = {s: [] for s in sets}
+    for k, test in enumerate(folds_across(sets, folds)):
+        test_ids = {p.id for ps in test.values() for p in ps}
+        train = {s: [p for p in ps if p.id not in test_ids] for s, ps in sets.items()}
+        cal = choose_habit(train, base, f"fold{k}", log)
+        for s, ps in test.items():
+            held[s] += [_plan_counts(p, cal) for p in ps]
+            before[s] += [_plan_counts(p, base) for p in ps]
+    final = choose_habit(sets, base, "all", log)
+    lines = ["| set | plan figures | " + " | ".join(METRICS) + " |", "|---|---|" + "---|" * len(METRICS)]
+    for s in sets:
+        fitted = _summary([_plan_counts(p, final) for p in sets[s]])
+        for kind, v in (("without the habit", _summary(before[s])), ("fitted", fitted),
+                        ("cross-validated", _summary(held[s]))):
+            lines.append(f"| {s} | {kind} | " + " | ".join(f"{v[m]:.4f}" for m in METRICS) + " |")
+    print("\n".join(lines))
+    if write:
+        shipped = load_calibration()
+        replace(shipped, **{k: getattr(final, k) for k in HABIT}).write(SHIPPED)
+        log(f"wrote {SHIPPED.relative_to(ROOT)}")
+    return 0
+
+
 def folds_across(sets: dict[str, list[Pair]], k: int) -> list[dict[str, list[Pair]]]:
     from evaldata import folds
 
@@ -250,6 +321,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--write", action="store_true", help="ship the calibration and record the figures")
+    ap.add_argument("--habit-only", action="store_true", help="step 5 alone (plan only; see above)")
     args = ap.parse_args()
     os.environ["HIKAKU_HOME"] = tempfile.mkdtemp(prefix="hikaku-calibrate-")  # an embedding cache of its own
     from hikaku.embeddings import embedder_for
@@ -257,12 +329,16 @@ def main() -> int:
 
     embedder = embedder_for(IndexSettings(embedding_cache=True))
     sets = {s: load_set(s) for s in SETS}
+    sets[EDITS[0]] = load_set(*EDITS)
     base = load_calibration()
     tmp = Path(tempfile.mkdtemp(prefix="hikaku-cal-"))
     start = time.perf_counter()
 
     def log(msg: str) -> None:
         print(f"{time.perf_counter() - start:7.0f}s {msg}", file=sys.stderr, flush=True)
+
+    if args.habit_only:
+        return habit_only(args.folds, args.write, log)
 
     held: dict[str, list[Counter[str]]] = {s: [] for s in sets}
     for k, test in enumerate(folds_across(sets, args.folds)):
@@ -294,7 +370,7 @@ def main() -> int:
 
 def _table(figures: dict[str, Any]) -> str:
     lines = ["| set | figures | " + " | ".join(METRICS) + " |", "|---|---|" + "---|" * len(METRICS)]
-    for s in SETS:
+    for s in figures["fitted"]:
         for kind in ("fitted", "cross_validated"):
             v = figures[kind][s]
             lines.append(f"| {s} | {kind.replace('_', '-')} | " + " | ".join(f"{v[m]:.4f}" for m in METRICS) + " |")

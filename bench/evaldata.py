@@ -22,6 +22,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 EVAL = Path(os.environ.get("HIKAKU_EVAL_DIR") or ROOT.parent / "shared" / "eval")  # the dev pairs
 SETS = ("argrewrite_v2/dev", "jp_law_egov/dev")
+# the English editing set made for the tests (tests/data/edits: splits and merges a reviewer must see)
+EDITS = ("edits", ROOT / "tests" / "data")
 
 
 def _scorer() -> Any:

@@ -12,6 +12,13 @@ reason. A user may fit their own on their own gold pairs (``--calibration FILE``
   its words from the other side (a sentence that merely follows its old version is an addition).
 - ``certain``: a planned group whose calibrated probability reaches it is settled without the
   agent (cost: the agent and an LLM are spent on the others).
+- ``habitual_splits``, ``habitual_derivation``, ``habitual_bonus``: an editor's habit shows in the
+  whole document. When the plan finds at least ``habitual_splits`` splits and merges that pass
+  ``derivation``, the document was revised by someone who cuts and joins sentences, and its gaps
+  are aligned again with splits and merges offered from ``habitual_derivation`` (a half reworded
+  more freely) and worth ``habitual_bonus`` more in the objective (the prior odds of a split are
+  higher in such a document: a concatenation about as close as one part alone is taken). Optional,
+  all three or none: a calibration without them aligns every document alike.
 - ``pair``: P(a group the plan chose is right | its features).
 - ``candidate``: P(a candidate the agent's tools surfaced is the counterpart | its evidence); the
   agent links the most probable candidate when that probability exceeds ½ (a wrong link costs two
@@ -21,6 +28,7 @@ reason. A user may fit their own on their own gold pairs (``--calibration FILE``
 from __future__ import annotations
 
 import json
+import logging
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,12 +39,15 @@ from typing import Any
 
 from .._exceptions import ConfigurationError
 
+log = logging.getLogger(__name__)
+
 __all__ = ["Calibration", "LogisticModel", "Constant", "load_calibration", "PAIR_FEATURES", "CANDIDATE_FEATURES"]
 
 # the evidence each model weighs (bench/calibrate.py computes them the same way the code does)
 PAIR_FEATURES = ("similarity", "margin", "length_ratio", "group")
 CANDIDATE_FEATURES = ("similarity", "lead", "proposal", "in_region", "label", "title", "same_path", "sequence",
                       "claimed")
+HABIT = ("habitual_splits", "habitual_derivation", "habitual_bonus")  # an editor's habit (optional, together)
 
 
 @dataclass(frozen=True)
@@ -79,11 +90,26 @@ class Calibration:
     pair: LogisticModel
     candidate: LogisticModel
     fitted_on: str = ""
+    habitual_splits: Constant | None = None  # all three or none (from_json)
+    habitual_derivation: Constant | None = None
+    habitual_bonus: Constant | None = None
     figures: dict[str, Any] = field(default_factory=dict)  # what bench/calibrate.py measured, for the record
+
+    def habit(self, found: int) -> tuple[float, float] | None:
+        """(derivation, bonus) to align a document's gaps again with when its plan found *found*
+        splits and merges that passed ``derivation``: an editor's habit (see above); else None."""
+        if self.habitual_splits is None or self.habitual_derivation is None or self.habitual_bonus is None:
+            return None
+        if found < self.habitual_splits.value:
+            return None
+        log.info("the plan found %d splits and merges: the document's other sentences are offered as parts of one "
+                 "from a derivation of %.2f, worth %.2f more", found, self.habitual_derivation.value,
+                 self.habitual_bonus.value)
+        return self.habitual_derivation.value, self.habitual_bonus.value
 
     def to_json(self) -> dict[str, Any]:
         const = {k: {"value": getattr(self, k).value, "reason": getattr(self, k).reason}
-                 for k in ("tau", "continuity_bonus", "derivation", "certain")}
+                 for k in ("tau", "continuity_bonus", "derivation", "certain", *HABIT) if getattr(self, k) is not None}
         return {"format": "hikaku.calibration/v1", "fitted_on": self.fitted_on, "constants": const,
                 "pair": self.pair.to_json(), "candidate": self.candidate.to_json(), "figures": self.figures}
 
@@ -94,6 +120,9 @@ class Calibration:
         if data.get("format") != "hikaku.calibration/v1":
             raise ValueError(f"unknown format {data.get('format')!r}")
         c = data["constants"]
+        habit = {k: Constant(float(c[k]["value"]), c[k].get("reason", "")) for k in HABIT if k in c}
+        if habit and len(habit) != len(HABIT):
+            raise ValueError(f"{', '.join(HABIT)} go together")
         return cls(
             tau=Constant(float(c["tau"]["value"]), c["tau"].get("reason", "")),
             continuity_bonus=Constant(float(c["continuity_bonus"]["value"]), c["continuity_bonus"].get("reason", "")),
@@ -103,6 +132,7 @@ class Calibration:
             candidate=LogisticModel.from_json(data["candidate"], CANDIDATE_FEATURES),
             fitted_on=str(data.get("fitted_on", "")),
             figures=dict(data.get("figures", {})),
+            **habit,
         )
 
     def write(self, path: str | Path) -> None:

@@ -187,16 +187,23 @@ def plan_alignment(
         score = sim.group(g.a, g.b) if g.b else 0.0
         window = (min(g.b) - 1, max(g.b) + 1) if g.b else (-1, nb)
         groups.append(PlannedGroup(g.a, g.b, score, "reviewer", True, 1.0, window, 1.0, reason=g.reason))
-    planner = _GapPlanner(sim, params, labels, cons)
     bounds = [(-1, -1), *in_order, (na, nb)]
     singles = []  # 1x1 gaps, the most common kind: scored in one batch
+    gaps = []
     for (a0, b0), (a1, b1) in zip(bounds, bounds[1:]):
         ia = [i for i in range(a0 + 1, a1) if i not in used_a]
         ib = [j for j in range(b0 + 1, b1) if j not in used_b]
         if len(ia) == 1 and len(ib) == 1:
             singles.append((ia[0], ib[0], (b0, b1)))
         elif ia:
-            groups.extend(planner.align(ia, ib, (b0, b1)))
+            gaps.append((ia, ib, (b0, b1)))
+    planner = _GapPlanner(sim, params, labels, cons)
+    in_gaps = [g for ia, ib, window in gaps for g in planner.align(ia, ib, window)]
+    habit = params.calibration.habit(sum(1 for g in in_gaps if g.kind in ("split", "merge")))
+    if habit is not None:  # an editor who cuts and joins sentences: the gaps again, more freely
+        planner = _GapPlanner(sim, params, labels, cons, habit=habit)
+        in_gaps = [g for ia, ib, window in gaps for g in planner.align(ia, ib, window)]
+    groups.extend(in_gaps)
     if singles:
         scores = sim.pairwise([i for i, _, _ in singles], [j for _, j, _ in singles])
         for (i, j, window), score in zip(singles, scores.tolist()):
@@ -213,9 +220,11 @@ def _blank(keys: Sequence[str], positions: frozenset[int]) -> list[str]:
 class _GapPlanner:
     def __init__(self, sim: TextSimilarity, params: AlignmentParams,
                  labels: tuple[Sequence[str | None], Sequence[str | None]] | None = None,
-                 constraints: Constraints | None = None) -> None:
+                 constraints: Constraints | None = None, *, habit: tuple[float, float] | None = None) -> None:
         self.sim = sim
         self.p = params
+        # splits and merges offered from this derivation, worth this much more (an editor's habit)
+        self.derivation, self.bonus = (params.calibration.derivation.value, 0.0) if habit is None else habit
         self.dp = params.dp
         self.labels = labels
         self.cons = constraints or Constraints()
@@ -236,7 +245,7 @@ class _GapPlanner:
         n, m = len(ia), len(ib)
         if n < 2 and m < 2:
             return scores
-        kappa = self.p.calibration.derivation.value
+        kappa = self.derivation
         from_a, from_b = self._derivations(ia, ib)
         for da, db in OPS[1:]:
             if da > n or db > m:
@@ -303,7 +312,11 @@ class _GapPlanner:
             s = np.where(forbidden, 0.0, s)
         out: list[PlannedGroup] = []
         matched_a: set[int] = set()
-        for la, lb, score in align_gap(self._ops(ia, ib, ops_s), self.dp):
+        ops = self._ops(ia, ib, ops_s)
+        bonused = {k: v if k == (1, 1) or not self.bonus else v + self.bonus for k, v in ops.items()}
+        for la, lb, score in align_gap(bonused, self.dp):
+            if self.bonus and (len(la), len(lb)) != (1, 1):  # the group's similarity, without the bonus
+                score = float(ops[(len(la), len(lb))][la[-1], lb[-1]])
             ga = tuple(ia[x] for x in la)
             gb = tuple(ib[y] for y in lb)
             matched_a.update(ga)
