@@ -74,3 +74,14 @@ def test_many_stale_decisions_are_counted_not_listed():
     stale = DecisionSet(d(f"gone {k}", "第1条 目的", "no_match") for k in range(25))
     notes = not_applied_notes(apply_decisions(stale, A, B).not_applied, "en")
     assert len(notes) == 11 and notes[-1] == "15 more reviewer decisions were not applied."
+
+
+def test_no_decisions_apply_nothing_and_decisions_may_come_from_a_generator(monkeypatch):
+    from hikaku.review import apply as module
+
+    monkeypatch.setattr(module, "chunk_hashes", lambda _: (_ for _ in ()).throw(AssertionError("hashed")))
+    assert apply_decisions(iter(()), A, B) == apply_decisions(DecisionSet(), A, B) == apply_decisions([], A, B)
+    monkeypatch.undo()
+    given = [d("第2条 20倍", "第4条 新設", "match")]
+    assert apply_decisions(iter(given), A, B) == apply_decisions(given, A, B)
+    assert len(apply_decisions(iter(given), A, B).applied) == 1

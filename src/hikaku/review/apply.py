@@ -76,9 +76,12 @@ def concerns(decision: ReviewerDecision, texts: Set[str]) -> bool:
 
 
 def apply_decisions(decisions: Iterable[ReviewerDecision], doc_a: Document, doc_b: Document) -> AppliedDecisions:
+    given = list(decisions)
+    if not given:  # most runs: no reviewer, and hashing every chunk of both documents costs seconds at scale
+        return AppliedDecisions()
     hashes_a, hashes_b = chunk_hashes(doc_a), chunk_hashes(doc_b)
     texts = hashes_a.keys() | hashes_b.keys()
-    items = [d for d in decisions if concerns(d, texts)]  # the others are about other documents
+    items = [d for d in given if concerns(d, texts)]  # the others are about other documents
     if not items:
         return AppliedDecisions()
     not_applied: list[NotApplied] = []
