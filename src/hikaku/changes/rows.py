@@ -86,8 +86,6 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
     ctype: ChangeType
     if ca and cb:
         one_to_one = len(ca) == len(cb) == 1  # a split or a merge is a change even with the same words
-        # 「第9条　削除」 for a clause that had text: deleted, its number kept
-        repealed = one_to_one and placeholder_label(b_text) is not None and not is_placeholder(a_text)
         if one_to_one and (a_text == b_text or ((kind is not None or renumbered) and not strict)):
             ctype = "unchanged"
             if kind is not None:
@@ -96,6 +94,9 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
                 parts.append(_renumbering_text(renumbered, L))
         else:
             ctype = "modified"
+            # 「第9条　削除」 for a clause that had text: deleted, its number kept. Read only here, where it
+            # is said: the unchanged twins are most rows of a large comparison
+            repealed = one_to_one and placeholder_label(b_text) is not None and not is_placeholder(a_text)
             ops = inline_ops(a_text, b_text)  # one diff for the highlights and the description
             if kind is not None:
                 parts.append(L[f"cosmetic_{kind}"])
