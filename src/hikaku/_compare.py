@@ -19,7 +19,7 @@ from ._model_plan import ModelPlan, embedding_notice, plan_model
 from ._sqlite import is_damaged
 from ._threads import blas_threads
 from .agent.recording import TraceWriter
-from .document import Document
+from .document import Document, share_twins
 from .embeddings import Embedder
 from .llm import build_chat_model, llm_environment
 from .llm.providers import secrets_of
@@ -203,6 +203,7 @@ def run_comparison(
     opts = _options(options, option_values)
     doc_a = _load(a, "A", opts)
     doc_b = _load(b, "B", opts)
+    share_twins(doc_a, doc_b)  # B's unchanged texts stored once, their structure parsed once (document/_twins.py)
     env = llm_environment()
     model_name = None
     if chat_model is None and policy_factory is None:

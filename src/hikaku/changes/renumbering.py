@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..document import Document
+from ..document import Document, per_text
 from ..document.references import ClauseRef, Renumbering, clause_renumbering, own_ref
 from ..document.structure import NumberingSection, numbering_sections, section_of
 
@@ -28,8 +28,10 @@ Numbers = tuple[Sequence[ClauseRef | None], Sequence[ClauseRef | None]]
 
 def own_numbers(doc_a: Document, doc_b: Document) -> Numbers:
     """The number each chunk of A and of B is cited by (第5条, 第2章, Article 3, Section 4.1),
-    as written in its text (:func:`hikaku.document.references.own_ref`)."""
-    return [own_ref(c.content) for c in doc_a.chunks], [own_ref(c.content) for c in doc_b.chunks]
+    as written in its text (:func:`hikaku.document.references.own_ref`), read once per distinct
+    text (B's twins of A's chunks are most of B)."""
+    own_a, own_b = per_text(own_ref, doc_a, doc_b)
+    return own_a, own_b
 
 
 def renumbering_of(doc_a: Document, doc_b: Document, pairs: Sequence[tuple[int, int]],

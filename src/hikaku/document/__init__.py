@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ._model import Chunk, Document
+from ._twins import per_text, share_twins
 from .headings import Heading, detect_heading, is_caption, split_label
 from .structure import ChunkStructure, NumberingSection, numbering_sections, parse_structure
 
@@ -17,5 +18,7 @@ __all__ = [
     "is_caption",
     "numbering_sections",
     "parse_structure",
+    "per_text",
+    "share_twins",
     "split_label",
 ]

@@ -28,7 +28,7 @@ from ..align import (
     plan_alignment,
 )
 from ..changes.renumbering import own_numbers
-from ..document import Document
+from ..document import Document, per_text
 from ..document.structure import is_heading_only
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
@@ -124,8 +124,7 @@ def build_runtime(
         progress("plan", 0, 1)
     o = options
     a, b = document_a, document_b
-    keys_a = [match_key(c.content) for c in a.chunks]
-    keys_b = [match_key(c.content) for c in b.chunks]
+    keys_a, keys_b = per_text(match_key, a, b)  # once per distinct text: B's twins of A's chunks are most of B
     free_a = [without_label(k, c.structure.structural_label) for k, c in zip(keys_a, a.chunks)]
     free_b = [without_label(k, c.structure.structural_label) for k, c in zip(keys_b, b.chunks)]
     calibration = load_calibration(o.calibration)
