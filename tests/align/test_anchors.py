@@ -7,7 +7,7 @@ import hikaku
 from hikaku import Document
 from hikaku._text import match_key, without_label
 from hikaku.align import align_sections, longest_increasing_subsequence, plan_alignment, unique_pairs
-from hikaku.align.anchors import renumbering_free_pairs
+from hikaku.align.anchors import fitting, renumbering_free_pairs
 from hikaku.document.references import own_ref
 from hikaku.loaders import chunk_text
 
@@ -23,6 +23,14 @@ def test_lis_keeps_the_longest_order_preserving_chain():
     assert longest_increasing_subsequence(pairs) == [(0, 0), (2, 1), (3, 2), (4, 3)]
     assert longest_increasing_subsequence([]) == []
     assert longest_increasing_subsequence([(0, 3), (1, 2), (2, 1)]) in ([(0, 3)], [(1, 2)], [(2, 1)])
+
+
+def test_fitting_with_the_chain_keys_given_is_fitting_without_them():
+    chain = [(0, 0), (3, 2), (6, 7)]
+    keys = [i for i, _ in chain]
+    for candidate in [(1, 1), (2, 5), (4, 3), (7, 8), (5, 8), (4, 1)]:
+        assert fitting([candidate], chain, (9, 9), keys) == fitting([candidate], chain, (9, 9))
+    assert fitting([(1, 1), (4, 3), (7, 8)], chain, (9, 9), keys) == [(1, 1), (4, 3), (7, 8)]
 
 
 def test_lis_among_equally_long_chains_keeps_the_one_in_step():

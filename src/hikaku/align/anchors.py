@@ -128,11 +128,13 @@ def longest_increasing_subsequence(pairs: Sequence[tuple[int, int]],
 
 
 def fitting(candidates: Sequence[tuple[int, int]], chain: Sequence[tuple[int, int]],
-            end: tuple[int, int]) -> list[tuple[int, int]]:
+            end: tuple[int, int], keys: Sequence[int] | None = None) -> list[tuple[int, int]]:
     """The *candidates* (headings alone, kept out of the text's *chain*) that fall between the
     chain's consecutive pairs in both documents, as one order-preserving chain of them: a
-    heading in the text's order. *end*: the two lengths."""
-    keys = [i for i, _ in chain]
+    heading in the text's order. *end*: the two lengths. *keys*: the chain's A positions
+    (``[i for i, _ in chain]``), when the caller asks about many candidates one at a time and
+    builds them once (a 50,000-chunk chain is long)."""
+    keys = [i for i, _ in chain] if keys is None else keys
     inside = []
     for i, j in sorted(candidates):
         k = bisect.bisect_left(keys, i)

@@ -127,8 +127,9 @@ def _mark_moved(groups: list[ResolvedGroup], doc_a: Document, doc_b: Document) -
         g.moved = (min(g.a), min(g.b)) not in in_chain
     group_of_a = {i: g for g in text for i in g.a}
     end = (len(doc_a.chunks), len(doc_b.chunks))
+    keys = [i for i, _ in chain]  # once for all the boundaries, not once each
     for g in boundaries:
-        if fitting([(min(g.a), min(g.b))], chain, end):
+        if fitting([(min(g.a), min(g.b))], chain, end, keys):
             continue  # between the text's pairs around it, in A and in B
         headed = next((group_of_a[k] for k in heads(doc_a.chunks, min(g.a)) if k in group_of_a), None)
         g.moved = headed is None or headed.moved
