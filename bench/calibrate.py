@@ -13,9 +13,10 @@ that no document is in a training and a test fold. For every fold, on the OTHER 
    on the evidence the offline agent gathered for every uncertain group;
 4. ``certain`` (which groups the agent examines) is chosen from a short list by the whole
    pipeline's training accuracy;
-5. the editor's habit (``habitual_splits``, ``habitual_derivation``, ``habitual_bonus``: how
-   many splits and merges the plan must find in a document before the document's other candidates
-   are offered from a lower derivation, worth a bonus in the objective) is chosen by grid search on the plan's chunk accuracy over the dev sets AND
+5. the editor's habit (``habitual_splits``, ``habitual_share``, ``habitual_derivation``,
+   ``habitual_bonus``: how many splits and merges the plan must find in a document, and what share
+   of its changed chunks they must be, before the document's other candidates are offered from a
+   lower derivation, worth a bonus in the objective) is chosen by grid search on the plan's chunk accuracy over the dev sets AND
    the English editing set (tests/data/edits), the only set whose gold marks every sentence an
    editor cut or joined (the dev gold marks most of them 1:1 + added, docs/alignment.md).
 
@@ -66,8 +67,8 @@ ROOT = HERE.parent
 SHIPPED = ROOT / "src" / "hikaku" / "align" / "calibration.json"
 GRID = {"tau": (0.45, 0.5, 0.55), "continuity_bonus": (0.0, 0.05, 0.1), "derivation": (0.5, 0.6, 0.7)}
 CERTAIN = (0.9, 0.97)
-HABIT_GRID = {"habitual_splits": (3, 4, 6, 8, 12), "habitual_derivation": (0.3, 0.4, 0.5, 0.6),
-              "habitual_bonus": (0.0, 0.03, 0.06, 0.1)}
+HABIT_GRID = {"habitual_splits": (3, 4, 6, 8, 12), "habitual_share": (0.05, 0.1, 0.2, 0.3),
+              "habitual_derivation": (0.3, 0.4, 0.5, 0.6), "habitual_bonus": (0.0, 0.03, 0.06, 0.1)}
 REASONS = {
     "tau": "a group is worth taking when its texts are more similar than this (the objective's threshold)",
     "continuity_bonus": "the gap cost: a group that directly follows another is worth this much more",
@@ -77,6 +78,8 @@ REASONS = {
     "habitual_splits": "a document in whose plan at least this many splits and merges pass `derivation` was "
                        "revised by someone who cuts and joins sentences: its gaps are aligned again with "
                        "`habitual_derivation`",
+    "habitual_share": "... and they are at least this share of the chunks of A the plan had to align (not anchors): "
+                      "a long document shows a few splits by its length alone",
     "habitual_derivation": "in such a document, a split or merge is offered when every part draws at least this "
                            "share of its wording from the other side",
     "habitual_bonus": "in such a document, a split or merge is worth this much more in the objective (its prior "
@@ -264,9 +267,9 @@ def calibrate(train: dict[str, list[Pair]], base: Calibration, embedder: Any, tm
 
 def choose_habit(train: dict[str, list[Pair]], cal: Calibration, tag: str, log: Any) -> Calibration:
     """Step 5: the editor's habit, by the plan's mean chunk accuracy over the training sets (the
-    editing set among them). Ties — the sets often cannot tell two counts apart — go to the middle
-    of the tied counts (as far as the data allow from either side), then to the most demanding
-    (the higher derivation, the smaller bonus)."""
+    editing set among them). Ties — the sets often cannot tell two counts or shares apart — go to
+    the middle of the tied counts, then of the tied shares (as far as the data allow from either
+    side), then to the most demanding (the higher derivation, the smaller bonus)."""
     scores: dict[tuple[float, ...], float] = {}
     for values in itertools.product(*(HABIT_GRID[k] for k in HABIT)):
         trial = _with(cal, **dict(zip(HABIT, values)))
@@ -275,7 +278,9 @@ def choose_habit(train: dict[str, list[Pair]], cal: Calibration, tag: str, log: 
     tied = sorted(k for k, v in scores.items() if v >= best - 1e-9)
     counts = sorted({t[0] for t in tied})
     count = counts[(len(counts) - 1) // 2]
-    chosen = max((t for t in tied if t[0] == count), key=lambda t: (t[1], -t[2]))  # the most demanding
+    shares = sorted({t[1] for t in tied if t[0] == count})
+    share = shares[(len(shares) - 1) // 2]
+    chosen = max((t for t in tied if t[:2] == (count, share)), key=lambda t: (t[2], -t[3]))  # the most demanding
     log(f"[{tag}] habit: {dict(zip(HABIT, chosen))} (train plan acc {best:.4f}; {len(tied)} tied)")
     return _with(cal, **dict(zip(HABIT, chosen)))
 

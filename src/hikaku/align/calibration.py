@@ -12,13 +12,15 @@ reason. A user may fit their own on their own gold pairs (``--calibration FILE``
   its words from the other side (a sentence that merely follows its old version is an addition).
 - ``certain``: a planned group whose calibrated probability reaches it is settled without the
   agent (cost: the agent and an LLM are spent on the others).
-- ``habitual_splits``, ``habitual_derivation``, ``habitual_bonus``: an editor's habit shows in the
-  whole document. When the plan finds at least ``habitual_splits`` splits and merges that pass
-  ``derivation``, the document was revised by someone who cuts and joins sentences, and its gaps
-  are aligned again with splits and merges offered from ``habitual_derivation`` (a half reworded
+- ``habitual_splits``, ``habitual_share``, ``habitual_derivation``, ``habitual_bonus``: an editor's
+  habit shows in the whole document. When the plan finds at least ``habitual_splits`` splits and
+  merges that pass ``derivation``, and they are at least ``habitual_share`` of the chunks of A it
+  had to align (those that are not anchors: the sentences the editor touched — a long document
+  shows a few splits by its length alone), the document was revised by someone who cuts and joins
+  sentences, and its gaps are aligned again with splits and merges offered from ``habitual_derivation`` (a half reworded
   more freely) and worth ``habitual_bonus`` more in the objective (the prior odds of a split are
   higher in such a document: a concatenation about as close as one part alone is taken). Optional,
-  all three or none: a calibration without them aligns every document alike.
+  all four or none: a calibration without them aligns every document alike.
 - ``pair``: P(a group the plan chose is right | its features).
 - ``candidate``: P(a candidate the agent's tools surfaced is the counterpart | its evidence); the
   agent links the most probable candidate when that probability exceeds ½ (a wrong link costs two
@@ -47,7 +49,7 @@ __all__ = ["Calibration", "LogisticModel", "Constant", "load_calibration", "PAIR
 PAIR_FEATURES = ("similarity", "margin", "length_ratio", "group")
 CANDIDATE_FEATURES = ("similarity", "lead", "proposal", "in_region", "label", "title", "same_path", "sequence",
                       "claimed")
-HABIT = ("habitual_splits", "habitual_derivation", "habitual_bonus")  # an editor's habit (optional, together)
+HABIT = ("habitual_splits", "habitual_share", "habitual_derivation", "habitual_bonus")  # an editor's habit (optional, together)
 
 
 @dataclass(frozen=True)
@@ -90,21 +92,24 @@ class Calibration:
     pair: LogisticModel
     candidate: LogisticModel
     fitted_on: str = ""
-    habitual_splits: Constant | None = None  # all three or none (from_json)
+    habitual_splits: Constant | None = None  # all four or none (from_json)
+    habitual_share: Constant | None = None
     habitual_derivation: Constant | None = None
     habitual_bonus: Constant | None = None
     figures: dict[str, Any] = field(default_factory=dict)  # what bench/calibrate.py measured, for the record
 
-    def habit(self, found: int) -> tuple[float, float] | None:
+    def habit(self, found: int, touched: int) -> tuple[float, float] | None:
         """(derivation, bonus) to align a document's gaps again with when its plan found *found*
-        splits and merges that passed ``derivation``: an editor's habit (see above); else None."""
-        if self.habitual_splits is None or self.habitual_derivation is None or self.habitual_bonus is None:
+        splits and merges that passed ``derivation`` among *touched* chunks of A that were no
+        anchor: an editor's habit (see above); else None."""
+        if (self.habitual_splits is None or self.habitual_share is None or self.habitual_derivation is None
+                or self.habitual_bonus is None):
             return None
-        if found < self.habitual_splits.value:
+        if found < self.habitual_splits.value or found < self.habitual_share.value * touched:
             return None
-        log.info("the plan found %d splits and merges: the document's other sentences are offered as parts of one "
-                 "from a derivation of %.2f, worth %.2f more", found, self.habitual_derivation.value,
-                 self.habitual_bonus.value)
+        log.info("the plan found %d splits and merges among %d changed chunks: the document's other sentences are "
+                 "offered as parts of one from a derivation of %.2f, worth %.2f more", found, touched,
+                 self.habitual_derivation.value, self.habitual_bonus.value)
         return self.habitual_derivation.value, self.habitual_bonus.value
 
     def to_json(self) -> dict[str, Any]:

@@ -199,7 +199,8 @@ def plan_alignment(
             gaps.append((ia, ib, (b0, b1)))
     planner = _GapPlanner(sim, params, labels, cons)
     in_gaps = [g for ia, ib, window in gaps for g in planner.align(ia, ib, window)]
-    habit = params.calibration.habit(sum(1 for g in in_gaps if g.kind in ("split", "merge")))
+    touched = sum(len(ia) for ia, _, _ in gaps) + len(singles)  # the chunks of A that are no anchor
+    habit = params.calibration.habit(sum(1 for g in in_gaps if g.kind in ("split", "merge")), touched)
     if habit is not None:  # an editor who cuts and joins sentences: the gaps again, more freely
         planner = _GapPlanner(sim, params, labels, cons, habit=habit)
         in_gaps = [g for ia, ib, window in gaps for g in planner.align(ia, ib, window)]
