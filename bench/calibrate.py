@@ -21,7 +21,7 @@ that no document is in a training and a test fold. For every fold, on the OTHER 
    editor cut or joined (the dev gold marks most of them 1:1 + added, docs/alignment.md).
 
 ``--habit-only`` runs step 5 alone (its own cross-validation, plan only, over the three sets; the
-other constants and models as shipped) and with --write ships the two constants it chooses.
+other constants and models as shipped) and with --write ships the four constants it chooses.
 
 The fold's calibration is then scored on the fold itself: these held-out figures are the
 cross-validated ones. The same procedure on all folds gives the shipped calibration
@@ -67,7 +67,7 @@ ROOT = HERE.parent
 SHIPPED = ROOT / "src" / "hikaku" / "align" / "calibration.json"
 GRID = {"tau": (0.45, 0.5, 0.55), "continuity_bonus": (0.0, 0.05, 0.1), "derivation": (0.5, 0.6, 0.7)}
 CERTAIN = (0.9, 0.97)
-HABIT_GRID = {"habitual_splits": (3, 4, 6, 8, 12), "habitual_share": (0.05, 0.1, 0.2, 0.3),
+HABIT_GRID = {"habitual_splits": (3, 4, 6, 8, 12), "habitual_share": (0.02, 0.05, 0.1),
               "habitual_derivation": (0.3, 0.4, 0.5, 0.6), "habitual_bonus": (0.0, 0.03, 0.06, 0.1)}
 REASONS = {
     "tau": "a group is worth taking when its texts are more similar than this (the objective's threshold)",
@@ -212,10 +212,22 @@ def _strict(set_name: str) -> bool:
 _PLANS: dict[tuple[str, tuple[Any, ...]], Counter[str]] = {}
 
 
+_SHOWN: dict[tuple[str, tuple[float, ...]], tuple[int, int]] = {}
+
+
 def _plan_counts(p: Pair, cal: Calibration) -> Counter[str]:
-    """The plan's scores for one pair (the plan depends on the constants only: cached)."""
-    habit = tuple(getattr(cal, k).value for k in HABIT) if all(getattr(cal, k) for k in HABIT) else None
-    key = (p.id, (cal.tau.value, cal.continuity_bonus.value, cal.derivation.value, habit))
+    """The plan's scores for one pair (the plan depends on the constants only: cached). The habit's
+    count and share only decide whether it applies: the plan is cached by what applies."""
+    base = (cal.tau.value, cal.continuity_bonus.value, cal.derivation.value)
+    if all(getattr(cal, k) is not None for k in HABIT):
+        if (p.id, base) not in _SHOWN:  # what the first pass finds: splits and merges, changed chunks of A
+            plan = _plan(p, replace(cal, **dict.fromkeys(HABIT)))[0]
+            _SHOWN[(p.id, base)] = (sum(1 for g in plan.groups if g.kind in ("split", "merge")),
+                                    sum(len(g.a) for g in plan.groups if not g.anchored))
+        habit = cal.habit(*_SHOWN[(p.id, base)])
+    else:
+        habit = None
+    key = (p.id, (*base, habit))
     if key not in _PLANS:
         _PLANS[key] = _counts(p, _plan_result(p, _plan(p, cal)[0]))
     return _PLANS[key]
@@ -269,7 +281,8 @@ def choose_habit(train: dict[str, list[Pair]], cal: Calibration, tag: str, log: 
     """Step 5: the editor's habit, by the plan's mean chunk accuracy over the training sets (the
     editing set among them). Ties — the sets often cannot tell two counts or shares apart — go to
     the middle of the tied counts, then of the tied shares (as far as the data allow from either
-    side), then to the most demanding (the higher derivation, the smaller bonus)."""
+    side; of two middles the higher), then to the most demanding (the higher derivation, the smaller
+    bonus)."""
     scores: dict[tuple[float, ...], float] = {}
     for values in itertools.product(*(HABIT_GRID[k] for k in HABIT)):
         trial = _with(cal, **dict(zip(HABIT, values)))
@@ -277,9 +290,9 @@ def choose_habit(train: dict[str, list[Pair]], cal: Calibration, tag: str, log: 
     best = max(scores.values())
     tied = sorted(k for k, v in scores.items() if v >= best - 1e-9)
     counts = sorted({t[0] for t in tied})
-    count = counts[(len(counts) - 1) // 2]
+    count = counts[len(counts) // 2]  # the middle; of two, the higher
     shares = sorted({t[1] for t in tied if t[0] == count})
-    share = shares[(len(shares) - 1) // 2]
+    share = shares[len(shares) // 2]
     chosen = max((t for t in tied if t[:2] == (count, share)), key=lambda t: (t[2], -t[3]))  # the most demanding
     log(f"[{tag}] habit: {dict(zip(HABIT, chosen))} (train plan acc {best:.4f}; {len(tied)} tied)")
     return _with(cal, **dict(zip(HABIT, chosen)))
@@ -310,7 +323,9 @@ def habit_only(folds: int, write: bool, log: Any) -> int:
     print("\n".join(lines))
     if write:
         shipped = load_calibration()
-        replace(shipped, **{k: getattr(final, k) for k in HABIT}).write(SHIPPED)
+        note = f"; the editor's habit (bench/calibrate.py --habit-only) also on {EDITS[0]} ({len(sets[EDITS[0]])} pairs)"
+        fitted_on = shipped.fitted_on.split("; the editor's habit")[0] + note
+        replace(shipped, fitted_on=fitted_on, **{k: getattr(final, k) for k in HABIT}).write(SHIPPED)
         log(f"wrote {SHIPPED.relative_to(ROOT)}")
     return 0
 

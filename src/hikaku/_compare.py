@@ -19,7 +19,7 @@ from ._model_plan import ModelPlan, embedding_notice, plan_model
 from ._sqlite import is_damaged
 from ._threads import blas_threads
 from .agent.recording import TraceWriter
-from .document import Document, share_twins
+from .document import Chunk, Document, share_twins
 from .embeddings import Embedder
 from .llm import build_chat_model, llm_environment
 from .llm.providers import secrets_of
@@ -171,6 +171,17 @@ def _same_file(p: str | os.PathLike[str], q: str | os.PathLike[str]) -> bool:
         return os.path.realpath(p) == os.path.realpath(q)
 
 
+def _made_here(source: DocumentSource) -> bool:
+    """Whether the chunks of the document loaded from *source* are hikaku's own (read from a
+    file or built from records), not a caller's Document or Chunk objects — which are not to be
+    changed, even to equal values (``share_twins`` makes a chunk's metadata A's dict)."""
+    if isinstance(source, (str, os.PathLike)):
+        return True
+    if isinstance(source, (list, tuple)):  # records make new chunks; Chunk objects are the caller's
+        return not any(isinstance(x, Chunk) for x in source)
+    return False  # a Document, or an iterable already consumed: not known, left alone
+
+
 def _load(source: DocumentSource, side: str, opts: CompareOptions) -> Document:
     listed = not isinstance(source, (str, os.PathLike, Document))
     return load_document(source, input_format=opts.input_format, id_prefix=side.lower(),
@@ -203,7 +214,8 @@ def run_comparison(
     opts = _options(options, option_values)
     doc_a = _load(a, "A", opts)
     doc_b = _load(b, "B", opts)
-    share_twins(doc_a, doc_b)  # B's unchanged texts stored once, their structure parsed once (document/_twins.py)
+    if _made_here(b):  # B's unchanged texts stored once, their structure parsed once (document/_twins.py)
+        share_twins(doc_a, doc_b)
     env = llm_environment()
     model_name = None
     if chat_model is None and policy_factory is None:

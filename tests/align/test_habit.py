@@ -108,6 +108,19 @@ def test_in_a_document_of_cut_sentences_a_split_is_found_when_its_halves_are(las
 
 
 @pytest.mark.parametrize("last", [REWORDED, REORDERED], ids=["reworded", "reordered"])
+def test_a_group_found_with_the_bonus_has_the_similarity_of_its_texts(last):
+    """The bonus weighs a split in the objective; the group's similarity (its probability, the
+    agent's view, the row's confidence) is that of its texts."""
+    a, b = build(CUTS, last)
+    params = AlignmentParams(calibration=load_calibration())
+    p, sim = plan_alignment([match_key(x) for x in a], [match_key(x) for x in b], a, b, params)
+    groups = [g for g in p.groups if g.kind in ("split", "merge")]
+    assert len(groups) == len(CUTS) + 1
+    for g in groups:
+        assert g.similarity == pytest.approx(sim.group(g.a, g.b), abs=1e-6)
+
+
+@pytest.mark.parametrize("last", [REWORDED, REORDERED], ids=["reworded", "reordered"])
 def test_without_the_habit_the_same_pair_stays_a_pair_and_an_addition(last):
     a, b = build(CUTS[:1], last)  # one sentence cut: no habit shown
     p = plan(a, b)

@@ -1,7 +1,9 @@
 """Texts stored once: B's twins of A's chunks share A's objects, and nothing a reader sees changes."""
 
+import hikaku
 from hikaku.document import Chunk, Document, parse_structure, per_text, share_twins
 from hikaku.document.references import own_ref
+from hikaku.embeddings import HashingEmbedder
 
 
 def _copy(text: str) -> str:
@@ -89,3 +91,27 @@ def test_per_text_without_shared_strings_still_reads_once_per_text():
     calls: list[str] = []
     assert per_text(lambda t: calls.append(t) or len(t), a, b) == [[len(ARTICLE)], [len(ARTICLE)]]
     assert calls == [ARTICLE]
+
+
+def test_metadata_equal_to_python_but_of_other_types_are_not_shared():
+    """1 == 1.0 == True and two key orders are equal to Python, not to what the structure reads
+    or to a JSON dump: such a twin keeps its own metadata and structure."""
+    a = Document(id="A", chunks=[Chunk(id="a1", content=ARTICLE, metadata={"level": 1, "heading_path": [1]}),
+                                 Chunk(id="a2", content=CHAPTER, metadata={"kind": "heading", "level": 2})])
+    b = Document(id="B", chunks=[Chunk(id="b1", content=_copy(ARTICLE), metadata={"level": True, "heading_path": [1.0]}),
+                                 Chunk(id="b2", content=_copy(CHAPTER), metadata={"level": 2, "kind": "heading"})])
+    before = [(c.structure, c.model_dump_json()) for c in b.chunks]
+    for c in b.chunks:
+        c.__dict__.pop("structure")  # parsed again after the sharing
+    share_twins(a, b)
+    assert [(c.structure, c.model_dump_json()) for c in b.chunks] == before
+    assert all(c.metadata is not t.metadata for c, t in zip(b.chunks, a.chunks))
+
+
+def test_a_comparison_leaves_the_callers_chunks_alone():
+    a, b = _docs()
+    hikaku.compare(a, b, llm="offline", embedder=HashingEmbedder())
+    assert b.chunks[0].content is not a.chunks[0].content and b.chunks[0].metadata is not a.chunks[0].metadata
+    records = [{"id": "b1", "content": _copy(ARTICLE)}]
+    hikaku.compare([c.model_dump() for c in a.chunks], records, llm="offline", embedder=HashingEmbedder())
+    assert records == [{"id": "b1", "content": ARTICLE}]

@@ -43,7 +43,7 @@ from .._exceptions import ConfigurationError
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Calibration", "LogisticModel", "Constant", "load_calibration", "PAIR_FEATURES", "CANDIDATE_FEATURES"]
+__all__ = ["Calibration", "Habit", "LogisticModel", "Constant", "load_calibration", "PAIR_FEATURES", "CANDIDATE_FEATURES"]
 
 # the evidence each model weighs (bench/calibrate.py computes them the same way the code does)
 PAIR_FEATURES = ("similarity", "margin", "length_ratio", "group")
@@ -56,6 +56,15 @@ HABIT = ("habitual_splits", "habitual_share", "habitual_derivation", "habitual_b
 class Constant:
     value: float
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class Habit:
+    """How a document that shows an editor's habit of cutting and joining sentences is aligned
+    again: splits and merges offered from *derivation*, worth *bonus* more in the objective."""
+
+    derivation: float
+    bonus: float
 
 
 @dataclass(frozen=True)
@@ -92,13 +101,13 @@ class Calibration:
     pair: LogisticModel
     candidate: LogisticModel
     fitted_on: str = ""
-    habitual_splits: Constant | None = None  # all four or none (from_json)
-    habitual_share: Constant | None = None
-    habitual_derivation: Constant | None = None
-    habitual_bonus: Constant | None = None
+    habitual_splits: Constant | None = field(default=None, kw_only=True)  # all four or none (from_json)
+    habitual_share: Constant | None = field(default=None, kw_only=True)
+    habitual_derivation: Constant | None = field(default=None, kw_only=True)
+    habitual_bonus: Constant | None = field(default=None, kw_only=True)
     figures: dict[str, Any] = field(default_factory=dict)  # what bench/calibrate.py measured, for the record
 
-    def habit(self, found: int, touched: int) -> tuple[float, float] | None:
+    def habit(self, found: int, touched: int) -> Habit | None:
         """(derivation, bonus) to align a document's gaps again with when its plan found *found*
         splits and merges that passed ``derivation`` among *touched* chunks of A that were no
         anchor: an editor's habit (see above); else None."""
@@ -110,7 +119,7 @@ class Calibration:
         log.info("the plan found %d splits and merges among %d changed chunks: the document's other sentences are "
                  "offered as parts of one from a derivation of %.2f, worth %.2f more", found, touched,
                  self.habitual_derivation.value, self.habitual_bonus.value)
-        return self.habitual_derivation.value, self.habitual_bonus.value
+        return Habit(self.habitual_derivation.value, self.habitual_bonus.value)
 
     def to_json(self) -> dict[str, Any]:
         const = {k: {"value": getattr(self, k).value, "reason": getattr(self, k).reason}

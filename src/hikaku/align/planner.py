@@ -34,7 +34,7 @@ from ..document.references import ClauseRef
 from ..document.structure import section_of
 from ._trigrams import shared_counts
 from .anchors import fitting, longest_increasing_subsequence, renumbering_free_pairs, unique_pairs
-from .calibration import Calibration, load_calibration
+from .calibration import Calibration, Habit, load_calibration
 from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
 from .sections import ScopedSimilarity, SectionMap
@@ -221,11 +221,12 @@ def _blank(keys: Sequence[str], positions: frozenset[int]) -> list[str]:
 class _GapPlanner:
     def __init__(self, sim: TextSimilarity, params: AlignmentParams,
                  labels: tuple[Sequence[str | None], Sequence[str | None]] | None = None,
-                 constraints: Constraints | None = None, *, habit: tuple[float, float] | None = None) -> None:
+                 constraints: Constraints | None = None, *, habit: Habit | None = None) -> None:
         self.sim = sim
         self.p = params
         # splits and merges offered from this derivation, worth this much more (an editor's habit)
-        self.derivation, self.bonus = (params.calibration.derivation.value, 0.0) if habit is None else habit
+        self.derivation = params.calibration.derivation.value if habit is None else habit.derivation
+        self.bonus = 0.0 if habit is None else habit.bonus
         self.dp = params.dp
         self.labels = labels
         self.cons = constraints or Constraints()

@@ -32,8 +32,10 @@ def share_twins(doc_a: Document, doc_b: Document) -> int:
     A's structure (parsed now if it was not yet: it depends on content and metadata alone).
     Returns how many B chunks share A's text.
 
-    Nothing a reader can see changes: the values are equal, the ids are the chunks' own and
-    equality (pydantic compares the fields' values) is the same. When a text occurs several
+    Nothing a reader can see changes: the values are equal (metadata of the same types and key
+    order, :func:`same_value`), the ids are the chunks' own and equality (pydantic compares the
+    fields' values) is the same. *doc_b*'s chunks are changed in place: give only documents the
+    caller made for the comparison (a user's own chunks would share A's metadata dict). When a text occurs several
     times in A, its first chunk is the one shared; a twin whose metadata differ from that
     chunk's keeps its own metadata and parses its own structure.
     """
@@ -51,12 +53,29 @@ def share_twins(doc_a: Document, doc_b: Document) -> int:
         # is A's, validated when A was loaded), and the field set and the id are unchanged.
         fields = c.__dict__
         fields["content"] = twin.content
-        if c.metadata == twin.metadata:
+        if same_value(c.metadata, twin.metadata):
             fields["metadata"] = twin.metadata
             fields["structure"] = twin.structure
         shared += 1
     log.debug("%d of %d chunks of %s share the text of a chunk of %s", shared, len(doc_b.chunks), doc_b.id, doc_a.id)
     return shared
+
+
+def same_value(x: object, y: object) -> bool:
+    """Equal and of the same types throughout, dicts in the same key order: what the structure
+    reads from metadata cannot tell them apart (``1 == 1.0 == True`` and two key orders are equal
+    to Python, not to ``parse_structure`` or to a JSON dump)."""
+    if type(x) is not type(y):
+        return False
+    if isinstance(x, dict):
+        assert isinstance(y, dict)
+        return len(x) == len(y) and all(
+            kx == ky and type(kx) is type(ky) and same_value(vx, vy)
+            for (kx, vx), (ky, vy) in zip(x.items(), y.items()))
+    if isinstance(x, (list, tuple)):
+        assert isinstance(y, (list, tuple))
+        return len(x) == len(y) and all(same_value(u, v) for u, v in zip(x, y))
+    return x == y
 
 
 def per_text(read: Callable[[str], T], *documents: Document) -> list[list[T]]:
