@@ -76,3 +76,30 @@ def test_groups_carry_a_calibrated_probability():
     b[1] = "第2条 保険金は日額の25倍とする。"
     p = plan(A, b)
     assert 0.5 < p.group_of_a[1].probability <= 1.0 and p.group_of_a[0].probability == 1.0
+
+
+def test_sentences_cut_in_two_in_a_large_gap_are_found_as_splits():
+    """A long passage rewritten throughout (no sentence left as it was, so no anchor): the gap is
+    too large for one programme and is cut at mutual best matches — which, for a sentence cut in
+    two, is its first half. The cut opens the next piece instead of fixing the pair, so the second
+    half is still within reach and the split is found, as in a gap small enough to align whole."""
+    import random
+
+    rng = random.Random(7)
+    words = ["river", "budget", "council", "harbour", "winter", "school", "bridge", "doctor", "market", "garden",
+             "station", "library", "tenant", "engine", "forest", "museum", "ticket", "village", "insurer", "clinic"]
+    a, b = [], []
+    for n in range(120):
+        w = rng.sample(words, 8)
+        first = f"In year {n} the {w[0]} and the {w[1]} met near the {w[2]} to discuss the {w[3]}"
+        second = f"the {w[4]} asked about the {w[5]} beside the {w[6]} and the {w[7]}"
+        a.append(f"{first}, while {second}.")
+        if n % 3 == 0:  # every third sentence cut in two
+            b += [f"{first}.", f"Meanwhile {second}."]
+        else:
+            b.append(f"{first}, whereas {second}.")
+    splits = {n: g for n, g in ((n, plan(a, b).group_of_a[n]) for n in range(0, 120, 3))}
+    assert all(g.kind == "split" for g in splits.values())  # the whole gap in one programme
+    cut = plan(a, b, max_gap_cells=2000)
+    found = sum(cut.group_of_a[n].kind == "split" for n in range(0, 120, 3))
+    assert found >= 0.9 * len(splits)

@@ -349,7 +349,9 @@ class _GapPlanner:
 
     def _split_large(self, ia: list[int], ib: list[int], window: tuple[int, int]) -> list[PlannedGroup]:
         """Cut a huge gap at mutual best matches (by cosine) that keep the order; if there
-        are none, cut it along the diagonal."""
+        are none, cut it along the diagonal. A cut opens the piece after it and is aligned there
+        like any pair, not fixed: a sentence cut in two is most like its first half (the mutual
+        best match), and the second half, which follows, must stay within its reach."""
         cos = self.sim.cosine_matrix(ia, ib)
         best_j = cos.argmax(axis=1)
         best_i = cos.argmax(axis=0)
@@ -358,21 +360,18 @@ class _GapPlanner:
             for r, c in enumerate(best_j)
             if best_i[c] == r and cos[r, c] >= self.p.secondary_anchor_cosine and not self.cons.forbids(ia[r], ib[c])
         ]
-        cuts = longest_increasing_subsequence(mutual, end=(len(ia), len(ib)))
+        # a cut at the very start would open a piece as large as the gap (this same call again)
+        cuts = [cut for cut in longest_increasing_subsequence(mutual, end=(len(ia), len(ib))) if cut != (0, 0)]
         if not cuts:
             return self._split_diagonal(ia, ib, window)
         out: list[PlannedGroup] = []
-        s_cuts = self.sim.matrix([ia[r] for r, _ in cuts], [ib[c] for _, c in cuts]).diagonal()
-        bounds = [(-1, -1), *cuts, (len(ia), len(ib))]
-        for k, ((r0, c0), (r1, c1)) in enumerate(zip(bounds, bounds[1:])):
-            sub_a, sub_b = ia[r0 + 1: r1], ib[c0 + 1: c1]
-            lo = ib[c0] if c0 >= 0 else window[0]
+        bounds = [(0, 0), *cuts, (len(ia), len(ib))]
+        for (r0, c0), (r1, c1) in zip(bounds, bounds[1:]):
+            sub_a, sub_b = ia[r0:r1], ib[c0:c1]
+            lo = ib[c0 - 1] if c0 > 0 else window[0]
             hi = ib[c1] if c1 < len(ib) else window[1]
             if sub_a:
                 out.extend(self.align(sub_a, sub_b, (lo, hi)))
-            if k < len(cuts):
-                r, c = cuts[k]
-                out.append(self._group((ia[r],), (ib[c],), float(s_cuts[k]), _margin(cos, r, c), (lo, hi)))
         return out
 
     def _split_diagonal(self, ia: list[int], ib: list[int], window: tuple[int, int]) -> list[PlannedGroup]:
