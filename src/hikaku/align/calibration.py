@@ -17,10 +17,11 @@ reason. A user may fit their own on their own gold pairs (``--calibration FILE``
   merges that pass ``derivation``, and they are at least ``habitual_share`` of the chunks of A it
   had to align (those that are not anchors: the sentences the editor touched — a long document
   shows a few splits by its length alone), the document was revised by someone who cuts and joins
-  sentences, and its gaps are aligned again with splits and merges offered from ``habitual_derivation`` (a half reworded
-  more freely) and worth ``habitual_bonus`` more in the objective (the prior odds of a split are
-  higher in such a document: a concatenation about as close as one part alone is taken). Optional,
-  all four or none: a calibration without them aligns every document alike.
+  sentences, and its gaps are aligned again with splits and merges offered from
+  ``habitual_derivation`` (a half reworded more freely) and worth ``habitual_bonus`` more in the
+  objective (the prior odds of a split are higher in such a document: a concatenation about as
+  close as one part alone is taken). Optional, all four or none: a calibration without them
+  aligns every document alike.
 - ``pair``: P(a group the plan chose is right | its features).
 - ``candidate``: P(a candidate the agent's tools surfaced is the counterpart | its evidence); the
   agent links the most probable candidate when that probability exceeds ½ (a wrong link costs two
@@ -43,13 +44,15 @@ from .._exceptions import ConfigurationError
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Calibration", "Habit", "LogisticModel", "Constant", "load_calibration", "PAIR_FEATURES", "CANDIDATE_FEATURES"]
+__all__ = ["Calibration", "Habit", "LogisticModel", "Constant", "load_calibration", "PAIR_FEATURES", "CANDIDATE_FEATURES",
+           "HABIT"]
 
 # the evidence each model weighs (bench/calibrate.py computes them the same way the code does)
 PAIR_FEATURES = ("similarity", "margin", "length_ratio", "group")
 CANDIDATE_FEATURES = ("similarity", "lead", "proposal", "in_region", "label", "title", "same_path", "sequence",
                       "claimed")
-HABIT = ("habitual_splits", "habitual_share", "habitual_derivation", "habitual_bonus")  # an editor's habit (optional, together)
+# an editor's habit (optional, all four together)
+HABIT = ("habitual_splits", "habitual_share", "habitual_derivation", "habitual_bonus")
 
 
 @dataclass(frozen=True)

@@ -34,10 +34,10 @@ def share_twins(doc_a: Document, doc_b: Document) -> int:
 
     Nothing a reader can see changes: the values are equal (metadata of the same types and key
     order, :func:`same_value`), the ids are the chunks' own and equality (pydantic compares the
-    fields' values) is the same. *doc_b*'s chunks are changed in place: give only documents the
-    caller made for the comparison (a user's own chunks would share A's metadata dict). When a text occurs several
-    times in A, its first chunk is the one shared; a twin whose metadata differ from that
-    chunk's keeps its own metadata and parses its own structure.
+    fields' values) is the same. *doc_b*'s chunks are changed in place: give only documents
+    made for the comparison (a caller's own chunks would share A's metadata dict). When a text
+    occurs several times in A, its first chunk is the one shared; a twin whose metadata differ
+    from that chunk's keeps its own metadata and parses its own structure.
     """
     first: dict[str, Chunk] = {}
     for c in doc_a.chunks:
