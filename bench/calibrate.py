@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Choose hikaku's constants and fit its models by cross-validation over the dev pairs.
 
-    python bench/calibrate.py [--folds 5] [--write]
+    python bench/calibrate.py [--folds 5] [--write]        # needs scikit-learn: pip install -e '.[bench]'
+    python bench/calibrate.py --habit-only [--write]      # step 5 alone (see below)
 
 Folds are made of whole documents (an ArgRewrite student, a statute), over both dev sets, so
 that no document is in a training and a test fold. For every fold, on the OTHER folds only:
