@@ -74,6 +74,7 @@ def test_counts_are_the_totals_of_the_other_formats(hashing_embedder):
     page = render(result, "html")
     assert '<li class="modified">変更 0</li>' in page and "<li>削除（番号存置） 1</li>" in page
     assert "(番号存置)" not in page
+    assert '<span class="label modified repealed">削除（番号存置）</span>' in page  # the deletion's colour (report.css)
     page = render(result, "html", lang="en")
     assert '<li class="modified">Modified 0</li>' in page and "<li>Deleted (number kept) 1</li>" in page
 

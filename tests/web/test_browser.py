@@ -175,6 +175,8 @@ def test_review_reject_pair_with_rerun_export_and_import(server, tmp_path):
         page.goto(url)
         compare_in("就業規則")
         page.get_by_label("すべての行を表示").check()
+        # a clause that differs only by its number says so, as in the reports (not 一致)
+        expect(page.locator("#review-table .label", has_text="条番号のみ変更").first).to_be_visible()
         row = page.locator('tr.review-row[data-type="modified"]').first
         a_id, b_id = row.get_attribute("data-a"), row.get_attribute("data-b")
         assert a_id and b_id and "," not in a_id + b_id

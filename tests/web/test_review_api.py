@@ -56,6 +56,9 @@ def test_decide_rerun_candidates_export_and_import(client, hashing, similarity_f
     assert job["status"] == "done" and job["project"] == "約款 2026"
     view = review(client, job["id"])
     assert view["project"] == "約款 2026" and len(view["rows"]) == sum(v for k, v in job["counts"].items() if k != "moved")
+    renumbered = [r for r in view["rows"] if r["renumbered"]]  # labelled 条番号のみ変更 by the view (review.js)
+    assert renumbered and all(r["type"] == "unchanged" for r in renumbered)
+    assert not any(r["repealed"] for r in view["rows"])  # the example pair has no 「第N条　削除」
     pair = next(r for r in view["rows"] if r["type"] == "modified" and len(r["a_ids"]) == len(r["b_ids"]) == 1)
     a_id, b_id = pair["a_ids"][0], pair["b_ids"][0]
 

@@ -128,7 +128,8 @@ def _row(c: Change, section_no: int, lang: str, L: dict[str, str], number: int =
         f'{ignored} title="{ids}">'
         f'<td>{_esc(c.item) or _esc(L["none"])}</td>'
         f'<td class="text a">{a}</td><td class="text b">{b}</td>'
-        f'<td class="type"><span class="label {c.type}">{_esc(type_label(c, lang))}</span>{_badges(c, item, L)}'
+        f'<td class="type"><span class="label {c.type}{" repealed" if c.repealed else ""}">{_esc(type_label(c, lang))}'
+        f'</span>{_badges(c, item, L)}'
         f'{summary}</td></tr>'
     )
 

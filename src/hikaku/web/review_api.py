@@ -203,7 +203,8 @@ def review_view(job_id: str, request: Request) -> dict[str, Any]:
         rows.append({"index": k, "type": c.type, "a_ids": c.a_ids, "b_ids": c.b_ids, "item": c.item,
                      "a_text": c.a_text[:_ROW_TEXT], "b_text": c.b_text[:_ROW_TEXT], "summary": c.summary,
                      "confidence": c.confidence, "similarity": c.similarity, "decided_by": c.decided_by,
-                     "ignored": c.ignored, "moved": c.moved, "doubt": q.doubt if q else None,
+                     "ignored": c.ignored, "moved": c.moved, "renumbered": c.renumbered, "repealed": c.repealed,
+                     "doubt": q.doubt if q else None,
                      "reasons": list(q.reasons) if q else []})
     data = _state(request).store.decisions(job.project) or {"decisions": []}
     return {"project": job.project, "rows": rows, "queue": [q.model_dump() for q in result.review_queue],

@@ -185,7 +185,9 @@ export function createReview({ $, el, api, L, follow, showError }) {
       el("td", { text: r.item || "—" }),
       el("td", { class: "text", text: excerpt(r.a_text) || "—" }),
       el("td", { class: "text", text: excerpt(r.b_text) || "—" }),
-      el("td", {}, el("span", { class: `label ${r.type}`, text: L().counts[r.type] }), ...badges(r)),
+      el("td", {}, el("span", { class: `label ${r.type}${r.repealed ? " repealed" : ""}`,
+        text: r.repealed ? L().kinds.repealed : r.renumbered ? L().kinds.renumbered : L().counts[r.type] }),
+      ...badges(r)),
       el("td", { class: "actions" }, ...actions(r))));
       if (view.open === r.index) trs.push(candidatesRow(r));
     }
