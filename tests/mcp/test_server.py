@@ -242,3 +242,17 @@ def test_cli_refuses_a_missing_root_and_a_bad_port(tmp_path, capsys):
     assert "no such directory" in capsys.readouterr().err
     assert main(["mcp", "--http", "--port", "0"]) == 2
     assert "not a port number" in capsys.readouterr().err
+
+
+def test_a_loaded_pair_tells_what_its_loader_noted(tmp_path, hashing_embedder, bigram):
+    """A PDF page whose reading order is in doubt: load_pair names it, as a comparison's notes do."""
+    from tests.loaders.test_load_notes import _two_columns
+
+    root = tmp_path / "pdfs"
+    root.mkdir()
+    _two_columns(root / "overlap.pdf", crossing=True)
+    _two_columns(root / "plain.pdf", crossing=False)
+    service = HikakuService(Roots([root]), embedder=hashing_embedder, tokenizer=bigram)
+    info = service.load_pair("overlap.pdf", "plain.pdf").describe()["documents"]
+    assert len(info["A"]["notes"]) == 1 and "reading order" in info["A"]["notes"][0]
+    assert info["B"]["notes"] == []

@@ -147,8 +147,9 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
         options: Annotated[dict[str, Any] | None, Field(description="Options by name (input_format, "
                                                         "max_chunk_chars, embedding, tokenizer …).")] = None,
     ) -> CallToolResult:
-        """Load and index two documents for the tools; returns a pair_id and both documents' ids, titles and
-        chunk counts. Then call string_search, vector_similarity, get_context, get_adjacent_chunks and
+        """Load and index two documents for the tools; returns a pair_id and both documents' ids, titles,
+        chunk counts and notes (what the loader found the reader must know, e.g. a PDF page whose reading order
+        is in doubt). Then call string_search, vector_similarity, get_context, get_adjacent_chunks and
         list_chunks with that pair_id. The server keeps the most recently used pairs."""
         try:
             pair = service.load_pair(a, b, a_text=a_text, b_text=b_text, options=options)
