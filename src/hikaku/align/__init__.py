@@ -4,11 +4,12 @@ decisions and their resolution into the final groups."""
 from __future__ import annotations
 
 from .anchors import longest_increasing_subsequence, unique_pairs
-from .calibration import Calibration, Constant, LogisticModel, load_calibration
+from .calibration import Calibration, Constant, Habit, LogisticModel, load_calibration
 from .constraints import Constraints, FixedGroup
 from .decision import RECORD_TYPES, DecidedBy, Decision, Fallback, ResolvedGroup, Usage
 from .dp import OPS, DPParams, align_gap
 from .planner import AlignmentParams, Plan, PlannedGroup, plan_alignment
+from .repair import join_by_meaning
 from .resolve import resolve
 from .sections import ScopedSimilarity, SectionMap, align_sections
 from .similarity import SimilarityParams, TextSimilarity, derivation, normalize_for_similarity, tokens
@@ -26,6 +27,7 @@ __all__ = [
     "Decision",
     "Fallback",
     "FixedGroup",
+    "Habit",
     "Plan",
     "PlannedGroup",
     "ResolvedGroup",
@@ -37,6 +39,7 @@ __all__ = [
     "align_gap",
     "align_sections",
     "derivation",
+    "join_by_meaning",
     "load_calibration",
     "longest_increasing_subsequence",
     "normalize_for_similarity",

@@ -91,6 +91,7 @@ class Plan:
     n_a: int
     n_b: int
     anchors_in_order: int = 0
+    habit: Habit | None = None  # the document showed an editor's habit of cutting and joining sentences
     group_of_a: dict[int, PlannedGroup] = field(default_factory=dict)
     owner_of_b: dict[int, PlannedGroup] = field(default_factory=dict)
 
@@ -211,7 +212,7 @@ def plan_alignment(
             groups.extend(planner.align([i], [j], window, s=np.array([[score]], dtype=np.float32)))
     groups.sort(key=lambda g: g.a[0])
     claimed = {j for g in groups for j in g.b}
-    return Plan(groups, [j for j in range(nb) if j not in claimed], na, nb, len(in_order)), sim
+    return Plan(groups, [j for j in range(nb) if j not in claimed], na, nb, len(in_order), habit=habit), sim
 
 
 def _blank(keys: Sequence[str], positions: frozenset[int]) -> list[str]:

@@ -19,7 +19,7 @@ from langgraph.runtime import Runtime
 
 from ..agent import AgentTask
 from ..agent.recording import ChunkRecorder, current_recorder
-from ..align import DecidedBy, Decision, resolve
+from ..align import DecidedBy, Decision, join_by_meaning, resolve
 from .finalize import build_result
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
@@ -281,6 +281,10 @@ def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime
     start = time.perf_counter()
     groups = resolve(state.get("comparison_results", []), rt.document_a, rt.document_b,
                      rt.review.applied.constraints)
+    if rt.plan.habit is not None:  # sentences joined or cut in other words (align/repair.py)
+        groups = join_by_meaning(groups, [c.content for c in rt.document_a.chunks],
+                                 [c.content for c in rt.document_b.chunks], rt.stores.b.index.embedder.embed,
+                                 rt.similarity.group)
     rt.timed("resolve", start)
     return {"changes": groups, "current_step": "resolve_alignment"}
 
