@@ -94,3 +94,20 @@ def test_without_the_habit_the_same_sentences_stay_a_pair_and_a_deletion():
                             llm="offline", embedder=HashingEmbedder())
     rows = {(tuple(c.a_ids), tuple(c.b_ids)): c.type for c in result.changes}
     assert rows[(("a2",), ("b2",))] == "modified" and rows[(("a3",), ())] == "deleted"
+
+
+def test_a_heading_alone_joins_nothing_and_nothing_joins_it():
+    """A heading names what follows it (always close in meaning to it) and is no sentence of a
+    clause: a deleted heading beside a pair stays deleted, a lone chunk beside a heading's pair
+    stays alone."""
+    a = ["Chapter 3 Claims", "Claims are paid within thirty days.", "The insurer may ask for documents."]
+    b = ["Claims are paid within thirty days, and the insurer may ask for documents first."]
+    gs = [ResolvedGroup((0,), (), None, 0.8, "agent"), ResolvedGroup((1,), (0,), 0.7, 0.9, "plan"),
+          ResolvedGroup((2,), (), None, 0.8, "agent")]
+    table = {"\n".join(a[:2]): [1.0, 1.0], "\n".join(a[1:]): [1.0, 1.0], a[1]: [1.0, 0.0], b[0]: [1.0, 1.0]}
+    heads = ([True, False, False], [False])
+    out = join_by_meaning(gs, a, b, embedding(table), lambda x, y: 0.7, headings=heads)
+    assert [(g.a, g.b) for g in out] == [((0,), ()), ((1, 2), (0,))]  # the sentence joins, the heading does not
+    heads = ([False, True, False], [False])  # the pair is a heading's: nothing joins it
+    out = join_by_meaning(gs, a, b, embedding(table), lambda x, y: 0.7, headings=heads)
+    assert [(g.a, g.b) for g in out] == [(g.a, g.b) for g in gs]

@@ -40,12 +40,16 @@ class _Option:
 
 def join_by_meaning(groups: Sequence[ResolvedGroup], texts_a: Sequence[str], texts_b: Sequence[str],
                     embed: Callable[[list[str]], np.ndarray],
-                    similarity: Callable[[tuple[int, ...], tuple[int, ...]], float]) -> list[ResolvedGroup]:
+                    similarity: Callable[[tuple[int, ...], tuple[int, ...]], float],
+                    headings: tuple[Sequence[bool], Sequence[bool]] | None = None) -> list[ResolvedGroup]:
     """*groups* with each lone chunk joined to its paired neighbour where the two together are
     closer in meaning to the neighbour's counterpart than the neighbour alone (the closer of its
     two neighbours; a chunk joins at most one pair, a pair takes at most one chunk). *embed*
-    gives unit vectors; *similarity* the lexical similarity of a group (its ``similarity``)."""
-    options = _options(groups, texts_a, texts_b)
+    gives unit vectors; *similarity* the lexical similarity of a group (its ``similarity``);
+    *headings*: which chunks of A and B are a heading alone (``document.structure.is_heading_only``)
+    — a heading names what follows it, so it is always closer in meaning to it, and is no sentence
+    of a clause: it joins nothing and nothing joins it."""
+    options = _options(groups, texts_a, texts_b, headings or ([False] * len(texts_a), [False] * len(texts_b)))
     if not options:
         return list(groups)
     texts = [t for o in options for t in o.texts]
@@ -68,13 +72,14 @@ def join_by_meaning(groups: Sequence[ResolvedGroup], texts_a: Sequence[str], tex
     return out
 
 
-def _options(groups: Sequence[ResolvedGroup], texts_a: Sequence[str],
-             texts_b: Sequence[str]) -> list[_Option]:
-    pair_of_a = {g.a[0]: g for g in groups if _joinable(g)}
-    pair_of_b = {g.b[0]: g for g in groups if _joinable(g)}
+def _options(groups: Sequence[ResolvedGroup], texts_a: Sequence[str], texts_b: Sequence[str],
+             headings: tuple[Sequence[bool], Sequence[bool]]) -> list[_Option]:
+    head_a, head_b = headings
+    pair_of_a = {g.a[0]: g for g in groups if _joinable(g) and not head_a[g.a[0]] and not head_b[g.b[0]]}
+    pair_of_b = {g.b[0]: g for g in groups if _joinable(g) and not head_a[g.a[0]] and not head_b[g.b[0]]}
     out = []
     for g in groups:
-        if g.decided_by == "reviewer" or g.moved:
+        if g.decided_by == "reviewer" or g.moved or any(head_a[i] for i in g.a) or any(head_b[j] for j in g.b):
             continue
         if g.a and not g.b and len(g.a) == 1:  # deleted: a merge with a neighbour of A
             i = g.a[0]

@@ -20,6 +20,7 @@ from langgraph.runtime import Runtime
 from ..agent import AgentTask
 from ..agent.recording import ChunkRecorder, current_recorder
 from ..align import DecidedBy, Decision, join_by_meaning, resolve
+from ..document.structure import is_heading_only
 from .finalize import build_result
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
@@ -282,9 +283,11 @@ def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime
     groups = resolve(state.get("comparison_results", []), rt.document_a, rt.document_b,
                      rt.review.applied.constraints)
     if rt.plan.habit is not None:  # sentences joined or cut in other words (align/repair.py)
-        groups = join_by_meaning(groups, [c.content for c in rt.document_a.chunks],
-                                 [c.content for c in rt.document_b.chunks], rt.stores.b.index.embedder.embed,
-                                 rt.similarity.group)
+        a, b = rt.document_a.chunks, rt.document_b.chunks
+        groups = join_by_meaning(groups, [c.content for c in a], [c.content for c in b],
+                                 rt.stores.b.index.embedder.embed, rt.similarity.group,
+                                 headings=([is_heading_only(c.structure) for c in a],
+                                           [is_heading_only(c.structure) for c in b]))
     rt.timed("resolve", start)
     return {"changes": groups, "current_step": "resolve_alignment"}
 
