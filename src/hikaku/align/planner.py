@@ -365,8 +365,10 @@ class _GapPlanner:
         cuts = [cut for cut in longest_increasing_subsequence(mutual, end=(len(ia), len(ib))) if cut != (0, 0)]
         if not cuts:
             return self._split_diagonal(ia, ib, window)
-        out: list[PlannedGroup] = []
         bounds = [(0, 0), *cuts, (len(ia), len(ib))]
+        if max((r1 - r0) * (c1 - c0) for (r0, c0), (r1, c1) in zip(bounds, bounds[1:])) > 0.75 * len(ia) * len(ib):
+            return self._split_diagonal(ia, ib, window)  # the cuts leave most of the gap in one piece: no progress
+        out: list[PlannedGroup] = []
         for (r0, c0), (r1, c1) in zip(bounds, bounds[1:]):
             sub_a, sub_b = ia[r0:r1], ib[c0:c1]
             lo = ib[c0 - 1] if c0 > 0 else window[0]

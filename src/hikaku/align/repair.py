@@ -28,6 +28,9 @@ __all__ = ["join_by_meaning"]
 log = logging.getLogger(__name__)
 
 REASON = "joined by meaning: the document shows an editor's habit of cutting and joining sentences"
+# a gain no larger than this is none: the two texts read the same to the model (an encoder that reads
+# a text's opening only sees no second sentence after a long first one) and differ by float noise
+MIN_GAIN = 1e-4
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ def join_by_meaning(groups: Sequence[ResolvedGroup], texts_a: Sequence[str], tex
     if not options:
         return list(groups)
     texts = [t for o in options for t in o.texts]
-    vectors = embed(texts)  # one batch, in the order of the groups: the same vectors every run
+    vectors = embed(texts)  # one batch, in the order of the groups (an embedding cache may already hold some)
     gains = []
     for k in range(len(options)):
         both, alone, other = vectors[3 * k], vectors[3 * k + 1], vectors[3 * k + 2]
@@ -62,11 +65,14 @@ def join_by_meaning(groups: Sequence[ResolvedGroup], texts_a: Sequence[str], tex
     replaced: dict[int, ResolvedGroup] = {}
     for k in sorted(range(len(options)), key=lambda k: -gains[k]):
         o = options[k]
-        if gains[k] <= 0 or id(o.lone) in taken or id(o.pair) in taken:
+        if gains[k] <= MIN_GAIN or id(o.lone) in taken or id(o.pair) in taken:
+            continue
+        a, b = o.joined
+        score = similarity(a, b)
+        if score <= 0:  # chunks of sections that do not correspond (align/sections.py): never one group
             continue
         taken.update((id(o.lone), id(o.pair)))
-        a, b = o.joined
-        replaced[id(o.pair)] = ResolvedGroup(a, b, similarity(a, b), 0.5, "resolver", REASON)
+        replaced[id(o.pair)] = ResolvedGroup(a, b, score, 0.5, "resolver", REASON)
         log.info("joined %s and %s by meaning (cosine gain %.3f)", o.lone.a or o.lone.b, o.pair.a + o.pair.b, gains[k])
     out = [replaced.get(id(g), g) for g in groups if id(g) not in taken or id(g) in replaced]
     return out

@@ -1,0 +1,28 @@
+"""The review queue lists the rows a reviewer should look at; a row the resolver joined by
+meaning (align/repair.py) is one of them, whatever the decision of the pair it joined."""
+
+from __future__ import annotations
+
+from hikaku.align import Decision
+from hikaku.result import Change
+from hikaku.review import review_queue
+
+
+def _row(a_ids, b_ids, confidence, decided_by):
+    return Change(type="modified", a_ids=a_ids, b_ids=b_ids, item="", summary="", confidence=confidence,
+                  moved=False, cosmetic=False, cosmetic_kind=None, similarity=0.8, a_text="x", b_text="y",
+                  decided_by=decided_by, summary_by="offline", offline_summary=None, path=[], diff=None,
+                  renumbered=False, renumbering=[], ignored=False, repealed=False)
+
+
+def test_a_row_joined_by_meaning_is_listed_though_the_pairs_llm_decision_was_certain():
+    # the pair a41 -> b50: an LLM decided it and the offline examination agreed, at 0.97
+    pair = Decision(("a41",), ("b50",), "agent", "llm", 0.8, 1.0, 0.97, "", policy="llm",
+                    candidates=((("b50",), 0.97),), offline_choice=("b50",), offline_probability=0.97)
+    lone = Decision(("a42",), (), "agent", "delete", None, 0.5, 0.8, "", candidates=((("b50",), 0.3),))
+    joined = _row(["a41", "a42"], ["b50"], 0.5, "resolver")
+    queue = review_queue([joined], [pair, lone], certain=0.97)
+    assert [(q.a_ids, q.b_ids) for q in queue] == [(["a41", "a42"], ["b50"])]
+    assert queue[0].doubt >= 0.5
+    # the same pair as the agent left it: certain, not listed
+    assert review_queue([_row(["a41"], ["b50"], 0.97, "agent")], [pair], certain=0.97) == []
