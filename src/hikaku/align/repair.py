@@ -81,8 +81,9 @@ def join_by_meaning(groups: Sequence[ResolvedGroup], texts_a: Sequence[str], tex
 def _options(groups: Sequence[ResolvedGroup], texts_a: Sequence[str], texts_b: Sequence[str],
              headings: tuple[Sequence[bool], Sequence[bool]]) -> list[_Option]:
     head_a, head_b = headings
-    pair_of_a = {g.a[0]: g for g in groups if _joinable(g) and not head_a[g.a[0]] and not head_b[g.b[0]]}
-    pair_of_b = {g.b[0]: g for g in groups if _joinable(g) and not head_a[g.a[0]] and not head_b[g.b[0]]}
+    pairs = [g for g in groups if _joinable(g) and not head_a[g.a[0]] and not head_b[g.b[0]]]
+    pair_of_a = {g.a[0]: g for g in pairs}
+    pair_of_b = {g.b[0]: g for g in pairs}
     out = []
     for g in groups:
         if g.decided_by == "reviewer" or g.moved or any(head_a[i] for i in g.a) or any(head_b[j] for j in g.b):

@@ -90,11 +90,11 @@ def review_queue(changes: Sequence[Change], decisions: Sequence[Decision], certa
     items = []
     for k, c in enumerate(changes):
         d = by_a.get(c.a_ids[0]) if c.a_ids else None
+        if c.ignored:
+            continue
         if c.decided_by == "resolver" and d is not None and tuple(d.a_ids) != tuple(c.a_ids):
             d = None  # a row the resolver made of more chunks (joined by meaning): its own confidence
-        elif c.ignored or d is None or d.decided_by == "reviewer":
-            continue
-        if c.ignored:
+        elif d is None or d.decided_by == "reviewer":
             continue
         doubt = doubt_of(d, c.b_ids, c.confidence, certain)
         if not doubt.uncertain():
