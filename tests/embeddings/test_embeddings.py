@@ -96,3 +96,26 @@ def test_batches_in_parallel_threads_give_the_vectors_of_one_thread(use_embedder
     # batch may differ in the last bits, by the CPU's BLAS kernels — seen on AMD EPYC, not on Intel Xeon)
     assert np.array_equal(use_embedder.embed([texts[0]]), use_embedder.embed([texts[1]]))
     assert np.allclose(one[0], one[1], atol=1e-6)
+
+
+def test_texts_the_model_sees_alike_are_embedded_once(use_embedder):
+    """Clauses repeated with other numbers (numbers are masked) and repeated sentences: one
+    forward pass each, every copy the same vector, the others those of a batch without repeats."""
+    asked: list[str] = []
+
+    class Counting:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def encode(self, batch):
+            asked.extend(batch)
+            return self.inner.encode(batch)
+
+    texts = ["第1条 保険金は5日以内に支払う。", "入院給付金", "第2条 保険金は7日以内に支払う。", "入院給付金", "Payment."]
+    embedder = USEEmbedder(workers=1)
+    embedder.__dict__["_model"] = Counting(use_embedder._model)
+    m = embedder.embed(texts)
+    assert len(asked) == 3 and m.shape == (5, 512)
+    assert np.array_equal(m[0], m[2]) and np.array_equal(m[1], m[3])
+    distinct = USEEmbedder(workers=1).embed([texts[0], texts[1], texts[4]])
+    assert np.array_equal(m[[0, 1, 4]], distinct)  # bit for bit: the batch of the distinct texts

@@ -165,8 +165,17 @@ class USEEmbedder:
         if not texts:
             return np.zeros((0, 512), dtype=np.float32)
         # every text in its batch, even one the model saw before: a vector depends (in its
-        # last bits) on the batch it was computed in, and a comparison must not depend on that
-        return l2_normalize(self._encode([self.model_input(t) for t in texts]))
+        # last bits) on the batch it was computed in, and a comparison must not depend on that.
+        # Texts the model sees alike (the same opening, numbers masked: clauses repeated with
+        # other amounts, a boilerplate sentence in every rider) are computed once, at their first
+        # place: the batches are then a function of the distinct inputs, in their order
+        inputs = [self.model_input(t) for t in texts]
+        unique = list(dict.fromkeys(inputs))
+        vectors = l2_normalize(self._encode(unique))
+        if len(unique) == len(inputs):
+            return vectors
+        row = {x: k for k, x in enumerate(unique)}
+        return vectors[[row[x] for x in inputs]]
 
     def _encode(self, inputs: list[str]) -> np.ndarray:
         model = self._model
