@@ -4,13 +4,15 @@ A pair of N chunks is the concatenation of real dev pairs (Japanese statutes and
 English essays, alternating), so that its revisions (edits, insertions, deletions,
 moves) are real ones and their density is that of the data. When the dev data runs
 out, pairs are reused with a copy marker prefixed to every chunk of the copy, which
-keeps texts unique without changing what differs between A and B.
+keeps texts unique without changing what differs between A and B. The markers are letters
+(［写B］): the embedding model masks numbers, so digits (［写8］, as until stop 29) made every
+copy of a sentence one text for it, and the embedding work of a 50,000-chunk pair that of
+~1,600 distinct sentences — not that of a real document.
 
 ``--changed F`` makes a sparser pair from the same blocks (``make_sparse_pair``): B is
 A with each real revision of the dev data (a chunk rewritten, deleted or added, as the
 gold says) applied with one probability, drawn with a fixed seed, so that about a share F
-of all chunks (of A and B) have no identical counterpart. Its copy markers are letters (［写B］), which the embedding model's
-number masking does not erase: every chunk is a text of its own, as in a real document.
+of all chunks (of A and B) have no identical counterpart (the same letter markers).
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def make_pair(n_chunks: int, eval_dir: Path = DEFAULT_EVAL) -> tuple[list[dict],
     while len(a_out) < n_chunks:
         src = pairs[k % len(pairs)]
         copy = k // len(pairs)
-        marker = f"［写{copy}］" if copy else ""
+        marker = f"［写{_letters(copy)}］" if copy else ""  # letters: number masking would make copies one text
         for side, out in (("a", a_out), ("b", b_out)):
             for c in json.load(open(os.path.join(src, f"{side}.json"), encoding="utf-8")):
                 out.append({"id": f"p{k}_{c['id']}", "content": marker + c["content"], "metadata": c.get("metadata", {})})
