@@ -1,4 +1,5 @@
-"""Freed heap pages go back to the system between the phases of a run (glibc's malloc_trim)."""
+"""Freed heap pages go back to the system between the phases of a run (glibc's malloc_trim); the cyclic
+collector pauses for a phase that makes objects that live on."""
 
 import platform
 
@@ -25,3 +26,48 @@ def test_freed_heap_pages_are_returned_to_the_system():
     after = _rss_kb()
     assert after < freed - 50_000 and after < before  # most of the ~115 MB freed goes back
     assert len(keep) == 938
+
+
+def test_objects_kept_pauses_the_collector_for_the_phase_and_only_then():
+    import gc
+    import threading
+
+    assert gc.isenabled()
+    with _memory.objects_kept():
+        assert not gc.isenabled()
+        with _memory.objects_kept():  # a phase within (or another thread's)
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    try:
+        with _memory.objects_kept():
+            raise ValueError
+    except ValueError:
+        pass
+    assert gc.isenabled()
+
+    # threads share the pause: the collector resumes when the last phase ends
+    inside, leave = threading.Event(), threading.Event()
+
+    def phase():
+        with _memory.objects_kept():
+            inside.set()
+            leave.wait(10)
+
+    t = threading.Thread(target=phase)
+    t.start()
+    inside.wait(10)
+    with _memory.objects_kept():
+        pass
+    assert not gc.isenabled()  # the other thread's phase goes on
+    leave.set()
+    t.join(10)
+    assert gc.isenabled()
+
+    gc.disable()  # the program's choice is left alone
+    try:
+        with _memory.objects_kept():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -17,6 +17,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from .._memory import objects_kept
 from ..agent import AgentTask
 from ..agent.recording import ChunkRecorder, current_recorder
 from ..align import DecidedBy, Decision, join_by_meaning, resolve
@@ -296,6 +297,7 @@ def format_output(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -
     rt = runtime.context
     rt.report_progress("report", 0, 1)
     rt.release_search()  # done in resolve_alignment already, unless the run resumed after it
-    result = build_result(rt, state)
+    with objects_kept():  # the rows and their lists, among all that the comparison holds
+        result = build_result(rt, state)
     rt.report_progress("report", 1, 1)
     return {"result": result, "current_step": "format_output"}
