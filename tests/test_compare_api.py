@@ -133,3 +133,20 @@ def test_arguments_that_are_not_documents_give_input_errors(hashing_embedder):
     result = hikaku.compare((dict(id=f"a{i}", content=f"第{i}条") for i in range(3)),
                             (dict(id=f"b{i}", content=f"第{i}条") for i in range(3)), embedder=hashing_embedder)
     assert result.stats.counts["unchanged"] == 3 and result.document_a.id == "A"
+
+
+def test_the_cyclic_collector_runs_again_after_a_comparison_and_after_a_bad_input(hashing_embedder, tmp_path):
+    """Loading and planning pause CPython's cyclic collector (hikaku/_memory.py objects_kept):
+    it must run again after the comparison, also when an input is refused mid-load."""
+    import gc
+
+    assert gc.isenabled()
+    a = [{"id": "1", "content": "第1条 保険金を支払う。"}, {"id": "2", "content": "第2条 届け出る。"}]
+    b = [{"id": "1", "content": "第1条 保険金を支払います。"}, {"id": "2", "content": "第2条 届け出る。"}]
+    assert hikaku.compare(a, b, embedder=hashing_embedder).changes
+    assert gc.isenabled()
+    bad = tmp_path / "b.json"
+    bad.write_text("[{\"id\": \"1\"}]", encoding="utf-8")  # a chunk without content
+    with pytest.raises(hikaku.InputError):
+        hikaku.compare(a, str(bad), embedder=hashing_embedder)
+    assert gc.isenabled()

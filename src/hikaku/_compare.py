@@ -15,6 +15,7 @@ from ._exceptions import (
     InputError,
     InvalidArgumentError,
 )
+from ._memory import objects_kept
 from ._model_plan import ModelPlan, embedding_notice, plan_model
 from ._sqlite import is_damaged
 from ._threads import blas_threads
@@ -212,10 +213,11 @@ def run_comparison(
     per-group decisions)."""
     _check_arguments(a, b, progress, checkpoint, run_id, trace)
     opts = _options(options, option_values)
-    doc_a = _load(a, "A", opts)
-    doc_b = _load(b, "B", opts)
-    if _made_here(b):  # B's unchanged texts stored once, their structure parsed once (document/_twins.py)
-        share_twins(doc_a, doc_b)
+    with objects_kept():  # the documents: millions of objects that live on, no garbage in cycles
+        doc_a = _load(a, "A", opts)
+        doc_b = _load(b, "B", opts)
+        if _made_here(b):  # B's unchanged texts stored once, their structure parsed once (document/_twins.py)
+            share_twins(doc_a, doc_b)
     env = llm_environment()
     model_name = None
     if chat_model is None and policy_factory is None:
