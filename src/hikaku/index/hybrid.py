@@ -20,6 +20,7 @@ from ..tokenizers import Tokenizer
 from .bm25_store import BM25Store
 from .numpy_vector_store import NumpyVectorStore
 from .protocols import KeywordStore, VectorStore
+from .query_vectors import QueryVectors
 from .rrf import RRF_K, reciprocal_rank_fusion
 
 __all__ = ["HybridIndex", "SearchHit", "SearchMode", "SEARCH_MODES"]
@@ -59,9 +60,8 @@ class HybridIndex:
         self._texts: dict[str, str] = {}
         self._pending_keyword: list[str] = []
         self._pending_vector: list[str] = []
-        self._query_cache: dict[str, np.ndarray] = {}
-        self._query_prefetch: list[str] = []
-        self.embedded_texts = 0
+        self._queries = QueryVectors(embedder)
+        self._embedded_texts = 0
         # vector searches started ahead in a background thread: (query, top_k, threshold) -> hits
         self._searches: dict[tuple[str, int, float | None], Future[list]] = {}
         self._search_pool: ThreadPoolExecutor | None = None
@@ -98,36 +98,28 @@ class HybridIndex:
         self.keyword_store.remove(list(drop))
         self.vector_store.remove(list(drop))
 
+    @property
+    def embedded_texts(self) -> int:
+        """Texts the embedder was asked for (chunks and queries)."""
+        return self._embedded_texts + self._queries.embedded
+
     def prefetch_queries(self, texts: Sequence[str]) -> None:
-        """Queries that are likely to come: embedded in one batch with the first query
-        that needs the model (batches are much faster than one text at a time)."""
-        self._query_prefetch = [t for t in dict.fromkeys(texts) if t not in self._query_cache]
+        """Queries that are likely to come, in the order they will: from the first query on,
+        embedded in parts in the background (:mod:`.query_vectors`)."""
+        self._queries.announce(texts)
 
     def warm_up(self, query: str) -> None:
         """Embed now what the first vector search for *query* would: the texts waiting to be
-        indexed, then *query* with the queries prefetched (the same batches, so the same
+        indexed, then *query*'s part of the queries prefetched (the same batches, so the same
         vectors, only sooner: a caller can say what takes the time)."""
         self._flush_vectors()
         self.embed_query(query)
 
     def embed_query(self, text: str) -> np.ndarray:
-        """*text*'s vector. The first query embeds the prefetched ones with it, in one batch
-        in the order they were given, wherever *text* is among them (a query that is not
-        is embedded alone, after them): a vector depends, in its last bits, on the batch it
-        was computed in, so it must not depend on which query comes first — concurrent
-        chunks (an LLM's window) ask in the order their threads happen to run."""
-        v = self._query_cache.get(text)
-        if v is None:
-            prefetched = [t for t in self._query_prefetch if t not in self._query_cache]
-            self._query_prefetch = []
-            for batch in ([prefetched] if text in prefetched else [prefetched, [text]]):
-                if batch:
-                    vectors = self.embedder.embed(batch)
-                    self.embedded_texts += len(batch)
-                    for t, vec in zip(batch, vectors):
-                        self._query_cache[t] = vec
-            v = self._query_cache[text]
-        return v
+        """*text*'s vector: a prefetched query's from its part (computed in the background,
+        in parts fixed by the prefetched list, so never depending on which query comes first),
+        another embedded alone."""
+        return self._queries(text)
 
     def search(
         self,
@@ -172,18 +164,19 @@ class HybridIndex:
         computed in another batch than it would have been."""
         if self._pending_vector or not isinstance(self.vector_store, NumpyVectorStore) or not len(self.vector_store):
             return
-        todo = [q for q in dict.fromkeys(queries)
-                if q in self._query_cache and (q, top_k, threshold) not in self._searches]
+        todo = [(q, v) for q in dict.fromkeys(queries)
+                if (q, top_k, threshold) not in self._searches and (v := self._queries.known(q)) is not None]
         if not todo:
             return
         if self._search_pool is None:
             self._search_pool = ThreadPoolExecutor(1, thread_name_prefix="hikaku-search")
-        for q in todo:
-            self._searches[(q, top_k, threshold)] = self._search_pool.submit(
-                self.vector_store.search, self._query_cache[q], top_k, threshold)
+        for q, v in todo:
+            self._searches[(q, top_k, threshold)] = self._search_pool.submit(self.vector_store.search, v, top_k,
+                                                                             threshold)
 
     def stop_prefetching(self) -> None:
-        """Drop the searches started ahead and end their thread (the search is over)."""
+        """Drop the searches and query parts started ahead and end their threads (the search is over)."""
+        self._queries.stop()
         for f in self._searches.values():
             f.cancel()
         self._searches.clear()
@@ -197,7 +190,7 @@ class HybridIndex:
         ids = self._pending_vector
         self._pending_vector = []
         vectors = self.embedder.embed([self._texts[i] for i in ids])
-        self.embedded_texts += len(ids)
+        self._embedded_texts += len(ids)
         self.vector_store.add(ids, vectors)
         log.debug("embedded %d texts with %s", len(ids), self.embedder.name)
 

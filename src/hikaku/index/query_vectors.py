@@ -1,0 +1,106 @@
+"""The vectors of an index's queries: those known to be coming embedded ahead, in the background.
+
+A comparison knows its queries before the first search (the text of every group the agent will
+examine). They are embedded in fixed parts, in the order given, by one background thread that
+starts with the first query: a search waits only for the part that holds its query, and the
+later parts are computed while the agent examines the first groups (on two cores, while the
+interpreter works on one). A vector depends, in its last bits, on the batch it was computed in;
+the parts are a function of the list alone, so a query's vector does not depend on which query
+comes first or on timing (an LLM's concurrent chunks ask in the order their threads happen to
+run). A query that was not announced is embedded alone.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import numpy as np
+
+from ..embeddings import Embedder
+
+__all__ = ["QueryVectors", "PART"]
+
+log = logging.getLogger(__name__)
+
+PART = 256  # queries per part: a multiple of the USE embedder's batch (64), so the same batches as one call
+
+
+class QueryVectors:
+    def __init__(self, embedder: Embedder, part: int = PART) -> None:
+        self.embedder = embedder
+        self.part = part
+        self.embedded = 0  # texts the embedder was asked for
+        self._vectors: dict[str, np.ndarray] = {}
+        self._announced: list[str] = []
+        self._parts: dict[str, Future[dict[str, np.ndarray]]] = {}  # query -> the part that holds it
+        self._pool: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def announce(self, texts: Sequence[str]) -> None:
+        """Queries that are likely to come, in the order they will (embedded from the first query on)."""
+        with self._lock:
+            self._announced = [t for t in dict.fromkeys(texts) if t not in self._vectors and t not in self._parts]
+
+    def known(self, text: str) -> np.ndarray | None:
+        """*text*'s vector if it is computed already (never waits)."""
+        return self._vectors.get(text)
+
+    def __call__(self, text: str) -> np.ndarray:
+        """*text*'s vector: computed, waited for (its part), or embedded alone now."""
+        v = self._vectors.get(text)
+        if v is not None:
+            return v
+        with self._lock:
+            v = self._vectors.get(text)  # (a part may have finished meanwhile)
+            if v is None:
+                self._start()
+                part = self._parts.get(text)
+        if v is not None:
+            return v
+        if part is not None:
+            try:
+                return part.result()[text]
+            except Exception:
+                with self._lock:  # its part failed (an embedding server down): its queries go alone from now on
+                    for t in [t for t, f in self._parts.items() if f is part]:
+                        del self._parts[t]
+                raise
+        return self._embed([text])[text]
+
+    def stop(self) -> None:
+        """Cancel the parts not started and end the thread (the searches are over)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+            for f in set(self._parts.values()):
+                f.cancel()
+            self._parts.clear()
+            self._announced = []
+        if pool is not None:
+            pool.shutdown(wait=True)
+
+    def _start(self) -> None:
+        """Under the lock: the announced queries, in parts, to the background thread."""
+        todo = [t for t in self._announced if t not in self._vectors]
+        self._announced = []
+        if not todo:
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="hikaku-queries")
+        for k in range(0, len(todo), self.part):
+            texts = todo[k: k + self.part]
+            future = self._pool.submit(self._embed, texts)
+            for t in texts:
+                self._parts[t] = future
+
+    def _embed(self, texts: list[str]) -> dict[str, np.ndarray]:
+        vectors = self.embedder.embed(texts)
+        out = dict(zip(texts, vectors))
+        with self._lock:
+            self.embedded += len(texts)
+            self._vectors.update(out)
+            for t in texts:
+                self._parts.pop(t, None)
+        return out
