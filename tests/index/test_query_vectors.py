@@ -5,6 +5,8 @@ alone next time, and the thread ends with the search."""
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 
 import numpy as np
@@ -113,3 +115,25 @@ def test_stop_cancels_the_parts_not_started(hashing_embedder):
     asker.join(10)
     assert not _threads() and e.calls == [QUERIES[0:2]]  # the parts after the running one never ran
     assert len(outcome) == 1 and isinstance(outcome[0], Exception)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads have their own nice value on Linux only")
+def test_the_parts_run_behind_the_agent(hashing_embedder):
+    """The background thread and the workers it starts run at a lower priority than the caller."""
+    niceness: list[int] = []
+
+    class Watching(Recording):
+        def embed(self, texts):
+            niceness.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+            worker = threading.Thread(target=lambda: niceness.append(
+                os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
+            worker.start()
+            worker.join()
+            return super().embed(texts)
+
+    qv = QueryVectors(Watching(hashing_embedder), part=4)
+    qv.announce(QUERIES)
+    qv(QUERIES[0])
+    qv.stop()
+    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    assert niceness and all(n > mine for n in niceness)

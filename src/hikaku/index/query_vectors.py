@@ -8,11 +8,17 @@ interpreter works on one). A vector depends, in its last bits, on the batch it w
 the parts are a function of the list alone, so a query's vector does not depend on which query
 comes first or on timing (an LLM's concurrent chunks ask in the order their threads happen to
 run). A query that was not announced is embedded alone.
+
+The background thread runs at a lower priority (Linux: threads have their own nice value, and
+the embedding workers it starts inherit it): on a machine with fewer free cores than threads,
+the agent — the run's critical path — goes first and the parts take the rest.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -26,6 +32,16 @@ __all__ = ["QueryVectors", "PART"]
 log = logging.getLogger(__name__)
 
 PART = 256  # queries per part: a multiple of the USE embedder's batch (64), so the same batches as one call
+NICENESS = 10  # the background thread's (and its workers') nice value above the process's
+
+
+def _behind_the_agent() -> None:
+    """Lower this thread's priority (Linux only; nowhere else do threads have their own)."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
+        except OSError as e:  # a sandbox may forbid it: the parts then share the cores evenly
+            log.debug("query embedding at normal priority: %s", e)
 
 
 class QueryVectors:
@@ -88,7 +104,7 @@ class QueryVectors:
         if not todo:
             return
         if self._pool is None:
-            self._pool = ThreadPoolExecutor(1, thread_name_prefix="hikaku-queries")
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="hikaku-queries", initializer=_behind_the_agent)
         for k in range(0, len(todo), self.part):
             texts = todo[k: k + self.part]
             future = self._pool.submit(self._embed, texts)
