@@ -64,3 +64,45 @@ def test_inline_ops_uses_it_and_still_reproduces_both_texts():
     a, b = _edited(rng, "保険料払込期間満了日契約者", 600, 300)
     ops = inline_ops(a, b)
     assert "".join(t for op, t in ops if op <= 0) == a and "".join(t for op, t in ops if op >= 0) == b
+
+
+def pairs_of_real_data() -> list[tuple[str, str]]:
+    """Every differing pair of chunks the gold aligns in the repository's real test data
+    (statutes, essays, the editing set; splits and merges joined as rows join them)."""
+    import json
+    from pathlib import Path
+
+    out = []
+    for gold in sorted((Path(__file__).parents[1] / "data").glob("**/gold.json")):
+        a, b = ({c["id"]: c["content"] for c in json.loads((gold.parent / f"{s}.json").read_text(encoding="utf-8"))}
+                for s in "ab")
+        for pair in json.loads(gold.read_text(encoding="utf-8"))["aligned"]:
+            ids_a = pair["a_id"] if isinstance(pair["a_id"], list) else [pair["a_id"]]
+            ids_b = pair["b_id"] if isinstance(pair["b_id"], list) else [pair["b_id"]]
+            ta, tb = "\n".join(a[i] for i in ids_a), "\n".join(b[j] for j in ids_b)
+            if ta != tb:
+                out.append((ta, tb))
+    return out
+
+
+def test_a_shared_cache_gives_each_pair_its_own_diff():
+    """The diffs a comparison's rows share (each shape of edit diffed once) are those of each
+    pair diffed alone: real pairs, the same pairs behind another common prefix (a copy
+    marker) and renamed character by character (same shape, other text), random pairs, and
+    budgets that run out, with one cache for all."""
+    rng = random.Random(11)
+    pairs = pairs_of_real_data()
+    assert len(pairs) > 20
+    shifted = {ord(c): chr(ord(c) + 1) for c in "あいうえおかきくけこ保険料の日月年abcdefgAB0123"}
+    pairs += [("［写1］" + a, "［写1］" + b) for a, b in pairs[:40]] + [(a.translate(shifted), b.translate(shifted))
+                                                                   for a, b in pairs[:40]]
+    for _ in range(60):
+        a, b = _edited(rng, rng.choice(["ab", "abcdefg", "あいうえおかきくけこ", "a b c. d, e"]), rng.randint(0, 300),
+                       rng.randint(0, 120))
+        pairs += [(a, b), ("x" + a + "y", "x" + b + "y")]
+    cache: dict = {}
+    for steps in (5000, 60, 3):
+        for a, b in pairs:
+            assert inline_ops(a, b, steps=steps, cache=cache) == inline_ops(a, b, steps=steps), (a, b, steps)
+    shapes = sum(1 for key in cache if key[2] == 5000)
+    assert 0 < shapes <= len(pairs) - 140  # the copies (marked, renamed, framed) were found in it

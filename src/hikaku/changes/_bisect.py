@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from diff_match_patch import diff_match_patch
 
-__all__ = ["BisectDiff", "SWITCH"]
+__all__ = ["BisectDiff", "SWITCH", "MiddleCache"]
 
 SWITCH = 32  # edit distance from which a step of the walk is vectorised
 
@@ -64,8 +64,39 @@ def _extend(x: np.ndarray, y: np.ndarray, a: np.ndarray, b: np.ndarray, s1: str,
 _FEW = 16  # snakes still running that are followed one by one
 
 
+MiddleCache = dict[tuple[str, str, int], _Diffs]
+
+
 class BisectDiff(diff_match_patch):
-    """:class:`diff_match_patch` whose ``diff_bisect`` vectorises the walk after :data:`SWITCH`."""
+    """:class:`diff_match_patch` whose ``diff_bisect`` vectorises the walk after :data:`SWITCH`.
+
+    With a *cache* (and the step budget it was made with, *steps*), the first ``diff_compute``
+    — the diff of what lies between the common prefix and suffix, which ``diff_main`` trims
+    before anything else and before any step is spent — is looked up, then kept, by the shape
+    of its texts: each character renamed by the order it first occurs in (*text1* + *text2*).
+    Every test the diff makes of two characters is ``==`` (``find``, the common prefix and
+    suffix, the middle snake), so two pairs of the same shape have the same diff, renamed
+    (``tests/changes/test_inline.py``). A comparison holds many rows whose edit is the same
+    (a clause copied with a marker, a term replaced everywhere in the same wording)."""
+
+    def __init__(self, cache: MiddleCache | None = None, steps: int = 0) -> None:
+        super().__init__()
+        self._cache, self._steps = cache, steps
+
+    def diff_compute(self, text1: str, text2: str, checklines: bool, deadline: Any) -> _Diffs:
+        cache, self._cache = self._cache, None  # the top-level call only: the calls within are diffs of parts
+        if cache is None:
+            return super().diff_compute(text1, text2, checklines, deadline)
+        order = dict.fromkeys(text1 + text2)
+        rename = {ord(c): k for k, c in enumerate(order)}
+        key = (text1.translate(rename), text2.translate(rename), self._steps)
+        shaped = cache.get(key)
+        if shaped is None:
+            diffs = super().diff_compute(text1, text2, checklines, deadline)
+            cache[key] = [(op, t.translate(rename)) for op, t in diffs]
+            return diffs
+        back = dict(enumerate(order))
+        return [(op, t.translate(back)) for op, t in shaped]
 
     def diff_bisect(self, text1: str, text2: str, deadline: Any) -> _Diffs:
         text1_length = len(text1)

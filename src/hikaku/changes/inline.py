@@ -13,9 +13,9 @@ import re
 from typing import Any
 
 from .._text import contains_cjk
-from ._bisect import BisectDiff
+from ._bisect import BisectDiff, MiddleCache
 
-__all__ = ["inline_ops", "diff_spans", "change_regions", "Span"]
+__all__ = ["inline_ops", "diff_spans", "change_regions", "Span", "MiddleCache"]
 
 Span = tuple[int, int]
 _CJK_UNITS = re.compile(r"[0-9０-９][0-9０-９,，.．]*[0-9０-９]|[0-9０-９]|[A-Za-zＡ-Ｚａ-ｚ]+|\s+|.", re.S)
@@ -44,13 +44,15 @@ class _Steps:
         return self.left < 0
 
 
-def inline_ops(a: str, b: str, *, steps: int = DIFF_STEPS) -> list[tuple[int, str]]:
+def inline_ops(a: str, b: str, *, steps: int = DIFF_STEPS, cache: MiddleCache | None = None) -> list[tuple[int, str]]:
     """``[(op, text)]`` with op -1 (only in *a*), 0 (both), 1 (only in *b*). *steps*
-    bounds the work of one diff (then the rest of it is a replacement)."""
+    bounds the work of one diff (then the rest of it is a replacement). *cache*: a dict
+    that the diffs of many pairs share (:class:`~hikaku.changes._bisect.BisectDiff`): the
+    same result, each edit of the same shape diffed once."""
     cjk = contains_cjk(a) or contains_cjk(b)
     ua, ub = _units(a, cjk), _units(b, cjk)
     vocab = list(dict.fromkeys(ua + ub))
-    dmp = BisectDiff()  # Diff_Timeout stays positive: its half-match speed-up is kept
+    dmp = BisectDiff(cache, steps)  # Diff_Timeout stays positive: its half-match speed-up is kept
     deadline: Any = _Steps(steps)
     if len(vocab) >= 0xFFFE:  # more distinct units than code points to map them to: by character
         diffs = dmp.diff_main(a, b, False, deadline)

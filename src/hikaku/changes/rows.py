@@ -14,7 +14,7 @@ from ..document.placeholders import is_placeholder, placeholder_label
 from ..document.structure import NumberingSection, is_clause_label, numbering_sections, numbers_several
 from ..result import Change, ChangeDiff, ChangeType
 from .describe import describe_change, number_changes
-from .inline import diff_spans, inline_ops
+from .inline import MiddleCache, diff_spans, inline_ops
 from .items import item_label
 from .labels import labels
 from .noise import cosmetic_kind
@@ -34,6 +34,7 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
     renumbering = renumbering_of(doc_a, doc_b, pairs, sections_a, numbers)
     scope_a, scope_b = _scopes(doc_a, sections_a), _scopes(doc_b, sections_b)
     out = []
+    diffs: MiddleCache = {}  # the rows' diffs, each shape of edit once (a clause copied, a term replaced throughout)
     for g in groups:
         ca = [doc_a.chunks[i] for i in g.a]
         cb = [doc_b.chunks[j] for j in g.b]
@@ -41,7 +42,7 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
         if len(ca) == len(cb) == 1 and not g.moved and ca[0].content != cb[0].content:
             renumbered = renumbering.labels(g.a[0], ca[0].content, cb[0].content)
         scope = scope_a[g.a[0]] if g.a else scope_b[g.b[0]]
-        out.append(build_change(ca, cb, g, lang, strict=strict, renumbered=renumbered, scope=scope))
+        out.append(build_change(ca, cb, g, lang, strict=strict, renumbered=renumbered, scope=scope, diffs=diffs))
     return out
 
 
@@ -71,10 +72,12 @@ def _shared_prefix(keys: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
 
 
 def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, *, strict: bool,
-                 renumbered: list[tuple[str, str]] | None = None, scope: str = "") -> Change:
+                 renumbered: list[tuple[str, str]] | None = None, scope: str = "",
+                 diffs: MiddleCache | None = None) -> Change:
     """One row: the chunks of A and B a resolved group holds, compared. *renumbered*: the
     clause numbers of a pair that differs by nothing else (:mod:`.renumbering`); *scope*:
-    the section to name in the 項目 column."""
+    the section to name in the 項目 column; *diffs*: a cache the rows' inline diffs share
+    (:func:`.inline.inline_ops`)."""
     L = labels(lang)
     a_text = "\n".join(c.content for c in ca)
     b_text = "\n".join(c.content for c in cb)
@@ -97,7 +100,7 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
             # 「第9条　削除」 for a clause that had text: deleted, its number kept. Read only here, where it
             # is said: the unchanged twins are most rows of a large comparison
             repealed = one_to_one and placeholder_label(b_text) is not None and not is_placeholder(a_text)
-            ops = inline_ops(a_text, b_text)  # one diff for the highlights and the description
+            ops = inline_ops(a_text, b_text, cache=diffs)  # one diff for the highlights and the description
             if kind is not None:
                 parts.append(L[f"cosmetic_{kind}"])
             elif renumbered:
