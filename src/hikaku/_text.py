@@ -5,9 +5,11 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = [
     "lowered",
+    "nfkc",
     "normalize",
     "match_key",
     "without_label",
@@ -32,6 +34,14 @@ def normalize(text: str) -> str:
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
     return _same_or(text, " ".join(text.split()))
+
+
+@lru_cache(maxsize=16)
+def nfkc(text: str) -> str:
+    """Unicode NFKC of *text*, the last few remembered: the readers of a pair of texts (its
+    renumbering, its changed numbers, a repealed clause's label) normalise the same texts
+    one after another."""
+    return unicodedata.normalize("NFKC", text)
 
 
 def lowered(text: str) -> str:

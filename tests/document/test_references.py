@@ -102,3 +102,13 @@ def test_a_number_after_a_single_reference_is_read_only_in_a_range_and_never_wit
     assert _refs("Section 4.1-4.3, 5.1") == [("Section 4.1", "section", "4.1"), ("4.3", "section", "4.3")]
     assert _refs("Article III through V") == [("Article III", "article", "III"), ("V", "article", "V")]
     assert [r[0] for r in _refs("Sections 3, 4 and 5 percent")] == ["Sections 3", "4"]
+
+
+def test_remembered_refs_are_a_new_list_each_time():
+    """clause_refs remembers the last texts read (a row's renumbering, then its numbers):
+    each caller still gets a list of its own, and without_refs reads given refs as its own."""
+    text = "第3条及び第4条の規定により、第5条から第7条までを準用する。"
+    first = clause_refs(text)
+    first.append(first[0])
+    assert clause_refs(text) == first[:-1] and clause_refs(text) is not clause_refs(text)
+    assert without_refs(text, clause_refs(text)) == without_refs(text)

@@ -13,7 +13,7 @@ import unicodedata
 
 from rapidfuzz.distance import Levenshtein
 
-from .._text import contains_cjk, shorten, split_sentences
+from .._text import contains_cjk, nfkc, shorten, split_sentences
 from ..document.references import clause_refs, opening_ref, without_refs
 from .inline import change_regions, inline_ops
 from .labels import labels
@@ -43,8 +43,8 @@ def _numbers(text: str) -> list[str]:
 
 def number_changes(a: str, b: str) -> list[tuple[str, str]]:
     """Pairs (old, new) of numbers-with-units that changed, in order."""
-    na = _numbers(unicodedata.normalize("NFKC", a))
-    nb = _numbers(unicodedata.normalize("NFKC", b))
+    na = _numbers(nfkc(a))  # (the row's renumbering normalised both already)
+    nb = _numbers(nfkc(b))
     out = []
     sm = difflib.SequenceMatcher(a=na, b=nb, autojunk=False)
     for op, i1, i2, j1, j2 in sm.get_opcodes():
@@ -55,10 +55,11 @@ def number_changes(a: str, b: str) -> list[tuple[str, str]]:
     return out
 
 
-def _tokens(text: str) -> tuple[list[tuple[int, int]], list[str]]:
-    """Token spans and tokens: characters for CJK text, words and punctuation otherwise."""
+def _tokens(text: str) -> tuple[list[tuple[int, int]] | None, list[str]]:
+    """Token spans and tokens: characters for CJK text (no spans: the i-th is ``(i, i + 1)``),
+    words and punctuation otherwise."""
     if contains_cjk(text):
-        return [(i, i + 1) for i in range(len(text))], list(text)
+        return None, list(text)
     spans = [m.span() for m in _TOKEN.finditer(text)]
     return spans, [text[x:y] for x, y in spans]
 
@@ -89,10 +90,10 @@ def changed_spans(a: str, b: str, *, max_spans: int = 2) -> list[tuple[str, str]
             merged.append([i1, i2, j1, j2])
     merged.sort(key=lambda m: -((m[1] - m[0]) + (m[3] - m[2])))
 
-    def cut(text: str, spans: list[tuple[int, int]], lo: int, hi: int) -> str:
+    def cut(text: str, spans: list[tuple[int, int]] | None, lo: int, hi: int) -> str:
         if hi <= lo:
             return ""
-        return _widen(text, spans[lo][0], spans[hi - 1][1])
+        return _widen(text, lo, hi) if spans is None else _widen(text, spans[lo][0], spans[hi - 1][1])
 
     return [(cut(a, sa, i1, i2), cut(b, sb, j1, j2)) for i1, i2, j1, j2 in merged[:max_spans]]
 

@@ -10,8 +10,8 @@ B reads so was deleted, though its number stays (:mod:`hikaku.changes.rows`).
 from __future__ import annotations
 
 import re
-import unicodedata
 
+from .._text import nfkc
 from .headings import split_label
 from .structure import is_clause_label
 
@@ -31,7 +31,7 @@ def placeholder_label(text: str) -> str | None:
     """The number *text* keeps (第9条, Section 9.3) when it is a clause's number (and caption)
     and nothing but 削除, Deleted, Repealed, Reserved, Intentionally omitted / left blank or
     Not used; else None."""
-    s = unicodedata.normalize("NFKC", text.strip())
+    s = nfkc(text.strip())  # (the row's renumbering normalised it already)
     if not s or len(s) > _MAX:
         return None
     s = _CAPTION.sub("", s)

@@ -22,7 +22,9 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from .._text import nfkc
 from .headings import match_opening
 from .structure import first_lines
 
@@ -130,6 +132,13 @@ def clause_refs(text: str) -> list[ClauseRef]:
     when it opens with one, then every 第N条 / Section N-style reference, each number of a
     list or range too (「第3条及び第4条」, 「第3条から第5条まで」, "Sections 4.1 and 4.2",
     "Articles 3 to 5")."""
+    return list(_clause_refs(text))
+
+
+@lru_cache(maxsize=16)
+def _clause_refs(text: str) -> tuple[ClauseRef, ...]:
+    """:func:`clause_refs`, the last few remembered: a row's texts are read for their
+    renumbering, then for their changed numbers (:mod:`hikaku.changes`)."""
     stripped = text.lstrip()
     first = _bare(text, len(text) - len(stripped)) if stripped[:1].isdigit() else None
     refs = []
@@ -138,15 +147,15 @@ def clause_refs(text: str) -> list[ClauseRef]:
         refs.append(ref)
         if ref.english:
             refs.extend(_more(text, ref))
-    return [first, *refs] if first is not None else refs
+    return (first, *refs) if first is not None else tuple(refs)
 
 
-def without_refs(text: str) -> str:
+def without_refs(text: str, refs: Sequence[ClauseRef] | None = None) -> str:
     """*text* (NFKC) with each of its clause numbers set aside, but not what they number
     (第5条 and 第6条 read alike, 第5条 and 第5章 do not): what stays the same when only the
-    numbering moved."""
+    numbering moved. *refs*: :func:`clause_refs` of *text*, when the caller has them."""
     out, last = [], 0
-    for r in clause_refs(text):
+    for r in clause_refs(text) if refs is None else refs:
         out.append(f"{text[last:r.start]}\x00{r.kind}\x00")
         last = r.end
     out.append(text[last:])
@@ -210,11 +219,11 @@ class Renumbering:
         differs in anything else, or a number moved other than the renumbering says (one the
         renumbering does not know stays as it is; an uncertain one cannot be followed)."""
         mapping: Mapping[RefKey, str] = self.maps.get(self.section_of_a[a_pos], {}) if self.section_of_a else {}
-        a, b = unicodedata.normalize("NFKC", a_text), unicodedata.normalize("NFKC", b_text)
+        a, b = nfkc(a_text), nfkc(b_text)
         if a == b:
             return None
         refs_a, refs_b = clause_refs(a), clause_refs(b)
-        if len(refs_a) != len(refs_b) or without_refs(a) != without_refs(b):
+        if len(refs_a) != len(refs_b) or without_refs(a, refs_a) != without_refs(b, refs_b):
             return None
         changed: list[tuple[str, str]] = []
         for old, new in zip(refs_a, refs_b):
