@@ -26,3 +26,35 @@ def test_a_row_joined_by_meaning_is_listed_though_the_pairs_llm_decision_was_cer
     assert queue[0].doubt >= 0.5
     # the same pair as the agent left it: certain, not listed
     assert review_queue([_row(["a41"], ["b50"], 0.97, "agent")], [pair], certain=0.97) == []
+
+
+def test_the_doubts_worked_out_once_per_confidence_are_each_rows_own():
+    """Rows no agent weighed share their doubt by (counterpart or none, confidence): the queue
+    is the one the doubt of each row, worked out on its own, gives."""
+    import random
+
+    from hikaku.review import doubt_of
+
+    rng = random.Random(5)
+    rows, decisions = [], []
+    for k in range(400):
+        a, b = [f"a{k}"], ([f"b{k}"] if rng.random() < 0.8 else [])
+        confidence = rng.choice([1.0, 0.99, 0.9, 0.6, 0.3, round(rng.random(), 4)])
+        by = rng.choice(["plan", "resolver", "agent"])
+        if by == "agent":
+            candidates = ((tuple(b or ["b0"]), confidence), ((f"c{k}",), rng.choice([0.1, 0.5, 0.9])))
+            decisions.append(Decision(tuple(a), tuple(b), "agent", "confirm", 0.8, 1.0, confidence, "",
+                                      candidates=candidates))
+        else:
+            decisions.append(Decision(tuple(a), tuple(b), by, "certain", 0.9, 1.0, confidence, ""))
+        rows.append(_row(a, b, confidence, by))
+    certain = 0.95
+    expected = []
+    for k, (c, d) in enumerate(zip(rows, decisions)):
+        doubt = doubt_of(d, c.b_ids, c.confidence, certain)
+        if doubt.uncertain():
+            expected.append((-doubt.value, k, doubt.value, list(doubt.reasons),
+                             [(list(b), round(p, 4)) for b, p in doubt.competitors[:3]]))
+    got = [(-q.doubt, q.change, q.doubt, q.reasons, [(x.b_ids, x.probability) for x in q.competitors])
+           for q in review_queue(rows, decisions, certain)]
+    assert got == sorted(expected) and len(got) > 50

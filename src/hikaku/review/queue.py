@@ -87,6 +87,9 @@ def review_queue(changes: Sequence[Change], decisions: Sequence[Decision], certa
     """The uncertain rows of *changes* (not those a reviewer paired, deleted or put out of
     scope), most doubtful first; *decisions* are the run's (the state's ``comparison_results``)."""
     by_a = {a: d for d in decisions for a in d.a_ids}
+    # the doubt of a row no agent weighed depends on its confidence and on whether it has a
+    # counterpart alone: worked out once for each (most rows of a large comparison share a few)
+    plain: dict[tuple[bool, float], Doubt] = {}
     items = []
     for k, c in enumerate(changes):
         d = by_a.get(c.a_ids[0]) if c.a_ids else None
@@ -96,7 +99,12 @@ def review_queue(changes: Sequence[Change], decisions: Sequence[Decision], certa
             d = None  # a row the resolver made of more chunks (joined by meaning): its own confidence
         elif d is None or d.decided_by == "reviewer":
             continue
-        doubt = doubt_of(d, c.b_ids, c.confidence, certain)
+        if d is None or d.decided_by != "agent":
+            key = (bool(c.b_ids), c.confidence)
+            found = plain.get(key)
+            doubt = found if found is not None else plain.setdefault(key, doubt_of(d, c.b_ids, c.confidence, certain))
+        else:
+            doubt = doubt_of(d, c.b_ids, c.confidence, certain)
         if not doubt.uncertain():
             continue
         items.append(ReviewItem(
