@@ -11,7 +11,7 @@ from diff_match_patch import diff_match_patch
 
 from hikaku.changes import _bisect, inline_ops
 from hikaku.changes._bisect import BisectDiff
-from hikaku.changes.inline import _Steps
+from hikaku.changes.inline import _PRIVATE, DiffCache, _Steps
 
 
 def _edited(rng: random.Random, alphabet: str, length: int, edits: int) -> tuple[str, str]:
@@ -100,9 +100,30 @@ def test_a_shared_cache_gives_each_pair_its_own_diff():
         a, b = _edited(rng, rng.choice(["ab", "abcdefg", "あいうえおかきくけこ", "a b c. d, e"]), rng.randint(0, 300),
                        rng.randint(0, 120))
         pairs += [(a, b), ("x" + a + "y", "x" + b + "y")]
-    cache: dict = {}
+    cache = DiffCache()
     for steps in (5000, 60, 3):
         for a, b in pairs:
             assert inline_ops(a, b, steps=steps, cache=cache) == inline_ops(a, b, steps=steps), (a, b, steps)
-    shapes = sum(1 for key in cache if key[2] == 5000)
+    shapes = sum(1 for key in cache.middles if key[2] == 5000)
     assert 0 < shapes <= len(pairs) - 140  # the copies (marked, renamed, framed) were found in it
+
+
+def test_every_shared_code_point_reads_alike_to_the_semantic_clean_up():
+    """The shared code points (DiffCache) are private use ones: to diff-match-patch's semantic
+    clean-up none is a letter or digit, a space or a line break, as none of a pair's own table
+    (U+100000 on) is; the same diff whichever a unit gets. And when they run out, a pair has
+    its own table again: the same diff."""
+    import re
+    import unicodedata
+
+    dmp = diff_match_patch()
+    for k in (*range(0xF0000, 0xFFFFE), *range(0x100000, 0x10FFFE)):
+        c = chr(k)
+        assert unicodedata.category(c) == "Co" and not c.isalnum() and not c.isspace()
+        assert not re.match(r"\s|[\r\n]", c) and dmp.BLANKLINEEND.search(c) is None
+    assert _PRIVATE == (0xFFFFD - 0xF0000 + 1) + (0x10FFFD - 0x100000 + 1)
+    a, b = "the cat sat on the mat", "the dog sat on a mat"
+    full = DiffCache()
+    full.codes = {f"w{k}": chr(0xF0000 + k % 0xFFFE) for k in range(_PRIVATE)}  # (a table with no room left)
+    assert full.encode(a.split(" "), b.split(" ")) is None
+    assert inline_ops(a, b, cache=full) == inline_ops(a, b) == inline_ops(a, b, cache=DiffCache())

@@ -15,7 +15,7 @@ from typing import Any
 from .._text import contains_cjk
 from ._bisect import BisectDiff, MiddleCache
 
-__all__ = ["inline_ops", "diff_spans", "change_regions", "Span", "MiddleCache"]
+__all__ = ["inline_ops", "diff_spans", "change_regions", "Span", "DiffCache"]
 
 Span = tuple[int, int]
 _CJK_UNITS = re.compile(r"[0-9０-９][0-9０-９,，.．]*[0-9０-９]|[0-9０-９]|[A-Za-zＡ-Ｚａ-ｚ]+|\s+|.", re.S)
@@ -44,23 +44,70 @@ class _Steps:
         return self.left < 0
 
 
-def inline_ops(a: str, b: str, *, steps: int = DIFF_STEPS, cache: MiddleCache | None = None) -> list[tuple[int, str]]:
+class DiffCache:
+    """What the inline diffs of a comparison's rows share, for the same results faster:
+
+    - *middles*: each shape of edit diffed once (:class:`~hikaku.changes._bisect.BisectDiff`);
+    - one code point for each unit (word, number, character) of all the rows, in the two
+      supplementary private use planes, instead of a table of its own for each pair. Which
+      code point a unit gets changes nothing: the diff tests code points for equality, and
+      its semantic clean-up asks each whether it is a letter or digit, a space or a line
+      break, none of which a private use code point is (``tests/changes/test_bisect.py``).
+      When the planes are full (131,068 units), a pair has its own table, as without a cache.
+    """
+
+    __slots__ = ("middles", "codes", "units")
+
+    def __init__(self) -> None:
+        self.middles: MiddleCache = {}
+        self.codes: dict[str, str] = {}  # unit -> code point
+        self.units: dict[int, str] = {}  # code point -> unit, for str.translate
+
+    def encode(self, ua: list[str], ub: list[str]) -> tuple[str, str] | None:
+        """Both unit sequences in the shared code points; None when they would not fit."""
+        code = self.codes.__getitem__
+        try:
+            return "".join(map(code, ua)), "".join(map(code, ub))
+        except KeyError:
+            pass
+        new = [u for u in dict.fromkeys(ua + ub) if u not in self.codes]
+        if len(self.codes) + len(new) > _PRIVATE:
+            return None
+        for u in new:
+            k = len(self.codes)
+            c = chr(0xF0000 + k if k < 0xFFFE else 0x100000 + k - 0xFFFE)
+            self.codes[u] = c
+            self.units[ord(c)] = u
+        return "".join(map(code, ua)), "".join(map(code, ub))
+
+
+_PRIVATE = 2 * 0xFFFE  # U+F0000–U+FFFFD and U+100000–U+10FFFD
+
+
+def inline_ops(a: str, b: str, *, steps: int = DIFF_STEPS, cache: DiffCache | None = None) -> list[tuple[int, str]]:
     """``[(op, text)]`` with op -1 (only in *a*), 0 (both), 1 (only in *b*). *steps*
-    bounds the work of one diff (then the rest of it is a replacement). *cache*: a dict
-    that the diffs of many pairs share (:class:`~hikaku.changes._bisect.BisectDiff`): the
-    same result, each edit of the same shape diffed once."""
+    bounds the work of one diff (then the rest of it is a replacement). *cache*: what the
+    diffs of many pairs share (:class:`DiffCache`): the same result, faster."""
     cjk = contains_cjk(a) or contains_cjk(b)
     ua, ub = _units(a, cjk), _units(b, cjk)
-    vocab = list(dict.fromkeys(ua + ub))
-    dmp = BisectDiff(cache, steps)  # Diff_Timeout stays positive: its half-match speed-up is kept
+    # Diff_Timeout stays positive: its half-match speed-up is kept
+    dmp = BisectDiff(None if cache is None else cache.middles, steps)
     deadline: Any = _Steps(steps)
-    if len(vocab) >= 0xFFFE:  # more distinct units than code points to map them to: by character
-        diffs = dmp.diff_main(a, b, False, deadline)
-        units: dict[int, str] = {}
+    coded = cache.encode(ua, ub) if cache is not None and len(ua) + len(ub) < 0xFFFE else None
+    units: dict[int, str]
+    if coded is not None and cache is not None:  # (fewer units than a pair's table holds: never by character)
+        diffs = dmp.diff_main(coded[0], coded[1], False, deadline)
+        units = cache.units
     else:
-        code = {u: chr(_BASE + k) for k, u in enumerate(vocab)}
-        diffs = dmp.diff_main("".join(map(code.__getitem__, ua)), "".join(map(code.__getitem__, ub)), False, deadline)
-        units = {_BASE + k: u for k, u in enumerate(vocab)}  # code point -> unit, for str.translate
+        vocab = list(dict.fromkeys(ua + ub))
+        if len(vocab) >= 0xFFFE:  # more distinct units than code points to map them to: by character
+            diffs = dmp.diff_main(a, b, False, deadline)
+            units = {}
+        else:
+            code = {u: chr(_BASE + k) for k, u in enumerate(vocab)}
+            diffs = dmp.diff_main("".join(map(code.__getitem__, ua)), "".join(map(code.__getitem__, ub)), False,
+                                  deadline)
+            units = {_BASE + k: u for k, u in enumerate(vocab)}  # code point -> unit, for str.translate
     dmp.diff_cleanupSemantic(diffs)
     ops: list[tuple[int, str]] = []
     for op, chunk in diffs:

@@ -14,7 +14,7 @@ from ..document.placeholders import is_placeholder, placeholder_label
 from ..document.structure import NumberingSection, is_clause_label, numbering_sections, numbers_several
 from ..result import Change, ChangeDiff, ChangeType
 from .describe import describe_change, number_changes
-from .inline import MiddleCache, diff_spans, inline_ops
+from .inline import DiffCache, diff_spans, inline_ops
 from .items import item_label
 from .labels import labels
 from .noise import cosmetic_kind
@@ -34,7 +34,7 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
     renumbering = renumbering_of(doc_a, doc_b, pairs, sections_a, numbers)
     scope_a, scope_b = _scopes(doc_a, sections_a), _scopes(doc_b, sections_b)
     out = []
-    diffs: MiddleCache = {}  # the rows' diffs, each shape of edit once (a clause copied, a term replaced throughout)
+    diffs = DiffCache()  # what the rows' inline diffs share
     for g in groups:
         ca = [doc_a.chunks[i] for i in g.a]
         cb = [doc_b.chunks[j] for j in g.b]
@@ -73,7 +73,7 @@ def _shared_prefix(keys: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
 
 def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, *, strict: bool,
                  renumbered: list[tuple[str, str]] | None = None, scope: str = "",
-                 diffs: MiddleCache | None = None) -> Change:
+                 diffs: DiffCache | None = None) -> Change:
     """One row: the chunks of A and B a resolved group holds, compared. *renumbered*: the
     clause numbers of a pair that differs by nothing else (:mod:`.renumbering`); *scope*:
     the section to name in the 項目 column; *diffs*: a cache the rows' inline diffs share
