@@ -79,10 +79,12 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
     the section to name in the 項目 column; *diffs*: a cache the rows' inline diffs share
     (:func:`.inline.inline_ops`)."""
     L = labels(lang)
-    a_text = "\n".join(c.content for c in ca)
-    b_text = "\n".join(c.content for c in cb)
-    toc = bool(ca and cb) and all(c.structure.kind == "toc" for c in ca + cb)
-    kind = cosmetic_kind(a_text, b_text, toc=toc) if ca and cb else None
+    a_text = ca[0].content if len(ca) == 1 else "\n".join(c.content for c in ca)  # (join gives the one text itself)
+    b_text = cb[0].content if len(cb) == 1 else "\n".join(c.content for c in cb)
+    kind: str | None = None  # the same texts: no cosmetic difference (most rows of a large comparison)
+    if ca and cb and a_text != b_text:
+        toc = all(c.structure.kind == "toc" for c in ca + cb)
+        kind = cosmetic_kind(a_text, b_text, toc=toc)
     parts: list[str] = []
     repealed = False
     summary_by, offline_summary, diff = "offline", None, None
