@@ -29,3 +29,35 @@ def test_sentences_japanese_and_english():
 def test_helpers():
     assert contains_cjk("abc漢字") and not contains_cjk("abc")
     assert shorten("abcdef", 4) == "abc…" and shorten("abc", 4) == "abc"
+
+
+def test_texts_are_remembered_only_within_remembering():
+    import threading
+    import unicodedata
+
+    from hikaku._text import nfkc, recall, remembering
+
+    reads = []
+
+    def read(text):
+        reads.append(text)
+        return [text.upper()]
+
+    assert nfkc("ｶﾞ１") == unicodedata.normalize("NFKC", "ｶﾞ１") == "ガ1"
+    recall("up", "a", read), recall("up", "a", read)
+    assert len(reads) == 2  # nothing remembered outside
+    with remembering() as memo:
+        got = recall("up", "a", read, list)
+        got.append("changed by a caller")
+        assert recall("up", "a", read, list) == ["A"] and len(reads) == 3
+        assert nfkc("ｶﾞ１") == "ガ1" and memo[("nfkc", "ｶﾞ１")] == "ガ1"
+        other = []
+        t = threading.Thread(target=lambda: other.append(recall("up", "a", read)))  # another thread: its own context
+        t.start()
+        t.join()
+        assert len(reads) == 4
+        memo.clear()
+        recall("up", "a", read)
+        assert len(reads) == 5
+    recall("up", "a", read)
+    assert len(reads) == 6

@@ -5,11 +5,16 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
-from functools import lru_cache
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
 
 __all__ = [
     "lowered",
     "nfkc",
+    "recall",
+    "remembering",
     "normalize",
     "match_key",
     "without_label",
@@ -36,12 +41,48 @@ def normalize(text: str) -> str:
     return _same_or(text, " ".join(text.split()))
 
 
-@lru_cache(maxsize=16)
-def nfkc(text: str) -> str:
-    """Unicode NFKC of *text*, the last few remembered: the readers of a pair of texts (its
-    renumbering, its changed numbers, a repealed clause's label) normalise the same texts
-    one after another."""
+_T = TypeVar("_T")
+_MEMO: ContextVar[dict[tuple[str, str], Any] | None] = ContextVar("hikaku_text_memo", default=None)
+
+
+@contextmanager
+def remembering() -> Iterator[dict[tuple[str, str], Any]]:
+    """Within it, what :func:`recall` reads of a text (:func:`nfkc`, clause numbers) is
+    remembered in the dict it gives, which the caller clears when those texts are done with:
+    the rows of a comparison, where a pair's renumbering, its changed numbers and a repealed
+    clause's label read the same texts one after another. Nothing is remembered elsewhere
+    (nor in another thread), so nothing of a phase outlives it (a text kept in a cache keeps
+    the allocator's arena it lies in)."""
+    memo: dict[tuple[str, str], Any] = {}
+    token = _MEMO.set(memo)
+    try:
+        yield memo
+    finally:
+        _MEMO.reset(token)
+
+
+def recall(kind: str, text: str, read: Callable[[str], _T], copy: Callable[[_T], _T] | None = None) -> _T:
+    """``read(text)``, remembered under *kind* within :func:`remembering`; *copy* makes what
+    each caller gets of a remembered value that callers may change (a list)."""
+    memo = _MEMO.get()
+    if memo is None:
+        return read(text)
+    key = (kind, text)
+    found: _T
+    try:
+        found = memo[key]
+    except KeyError:
+        memo[key] = found = read(text)
+    return found if copy is None else copy(found)
+
+
+def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
+
+
+def nfkc(text: str) -> str:
+    """Unicode NFKC of *text*, remembered within :func:`remembering`."""
+    return recall("nfkc", text, _nfkc)
 
 
 def lowered(text: str) -> str:

@@ -105,10 +105,17 @@ def test_a_number_after_a_single_reference_is_read_only_in_a_range_and_never_wit
 
 
 def test_remembered_refs_are_a_new_list_each_time():
-    """clause_refs remembers the last texts read (a row's renumbering, then its numbers):
-    each caller still gets a list of its own, and without_refs reads given refs as its own."""
+    """Within _text.remembering (a comparison's rows), clause_refs remembers the texts read
+    (a row's renumbering, then its numbers): each caller still gets a list of its own, and
+    without_refs reads given refs as its own."""
+    from hikaku._text import remembering
+
     text = "第3条及び第4条の規定により、第5条から第7条までを準用する。"
-    first = clause_refs(text)
-    first.append(first[0])
-    assert clause_refs(text) == first[:-1] and clause_refs(text) is not clause_refs(text)
-    assert without_refs(text, clause_refs(text)) == without_refs(text)
+    alone = clause_refs(text)
+    with remembering() as memo:
+        first = clause_refs(text)
+        first.append(first[0])
+        assert clause_refs(text) == first[:-1] == alone and clause_refs(text) is not clause_refs(text)
+        assert ("clause_refs", text) in memo
+        assert without_refs(text, clause_refs(text)) == without_refs(text)
+    assert clause_refs(text) == alone

@@ -76,7 +76,7 @@ class BisectDiff(diff_match_patch):
     of its texts: each character renamed by the order it first occurs in (*text1* + *text2*).
     Every test the diff makes of two characters is ``==`` (``find``, the common prefix and
     suffix, the middle snake), so two pairs of the same shape have the same diff, renamed
-    (``tests/changes/test_inline.py``). A comparison holds many rows whose edit is the same
+    (``tests/changes/test_bisect.py``). A comparison holds many rows whose edit is the same
     (a clause copied with a marker, a term replaced everywhere in the same wording)."""
 
     def __init__(self, cache: MiddleCache | None = None, steps: int = 0) -> None:

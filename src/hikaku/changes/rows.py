@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._text import remembering
 from ..align.decision import ResolvedGroup
 from ..document import Chunk, Document
 from ..document.placeholders import is_placeholder, placeholder_label
@@ -35,14 +36,16 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
     scope_a, scope_b = _scopes(doc_a, sections_a), _scopes(doc_b, sections_b)
     out = []
     diffs = DiffCache()  # what the rows' inline diffs share
-    for g in groups:
-        ca = [doc_a.chunks[i] for i in g.a]
-        cb = [doc_b.chunks[j] for j in g.b]
-        renumbered = None
-        if len(ca) == len(cb) == 1 and not g.moved and ca[0].content != cb[0].content:
-            renumbered = renumbering.labels(g.a[0], ca[0].content, cb[0].content)
-        scope = scope_a[g.a[0]] if g.a else scope_b[g.b[0]]
-        out.append(build_change(ca, cb, g, lang, strict=strict, renumbered=renumbered, scope=scope, diffs=diffs))
+    with remembering() as memo:  # a pair's texts normalised and read for clause numbers once
+        for g in groups:
+            ca = [doc_a.chunks[i] for i in g.a]
+            cb = [doc_b.chunks[j] for j in g.b]
+            renumbered = None
+            if len(ca) == len(cb) == 1 and not g.moved and ca[0].content != cb[0].content:
+                renumbered = renumbering.labels(g.a[0], ca[0].content, cb[0].content)
+            scope = scope_a[g.a[0]] if g.a else scope_b[g.b[0]]
+            out.append(build_change(ca, cb, g, lang, strict=strict, renumbered=renumbered, scope=scope, diffs=diffs))
+            memo.clear()
     return out
 
 

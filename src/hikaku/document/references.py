@@ -22,9 +22,8 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from .._text import nfkc
+from .._text import nfkc, recall
 from .headings import match_opening
 from .structure import first_lines
 
@@ -132,13 +131,10 @@ def clause_refs(text: str) -> list[ClauseRef]:
     when it opens with one, then every 第N条 / Section N-style reference, each number of a
     list or range too (「第3条及び第4条」, 「第3条から第5条まで」, "Sections 4.1 and 4.2",
     "Articles 3 to 5")."""
-    return list(_clause_refs(text))
+    return recall("clause_refs", text, _clause_refs, list)  # (a row's texts: read for its renumbering, then its numbers)
 
 
-@lru_cache(maxsize=16)
-def _clause_refs(text: str) -> tuple[ClauseRef, ...]:
-    """:func:`clause_refs`, the last few remembered: a row's texts are read for their
-    renumbering, then for their changed numbers (:mod:`hikaku.changes`)."""
+def _clause_refs(text: str) -> list[ClauseRef]:
     stripped = text.lstrip()
     first = _bare(text, len(text) - len(stripped)) if stripped[:1].isdigit() else None
     refs = []
@@ -147,7 +143,7 @@ def _clause_refs(text: str) -> tuple[ClauseRef, ...]:
         refs.append(ref)
         if ref.english:
             refs.extend(_more(text, ref))
-    return (first, *refs) if first is not None else tuple(refs)
+    return [first, *refs] if first is not None else refs
 
 
 def without_refs(text: str, refs: Sequence[ClauseRef] | None = None) -> str:
