@@ -25,12 +25,14 @@ __all__ = ["build_change", "build_changes"]
 
 
 def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGroup], lang: str, *,
-                  strict: bool, numbers: Numbers | None = None) -> list[Change]:
+                  strict: bool, numbers: Numbers | None = None,
+                  sections: tuple[Sequence[NumberingSection], Sequence[NumberingSection]] | None = None) -> list[Change]:
     """The rows of a comparison, with what only the whole documents tell: the renumbering
     of each numbering section (a pair that differs only by it is *renumbered*) and, where
     clause numbers repeat (every rider has a 第1条), the section in the 項目 column.
-    *numbers*: the chunks' own numbers, when the caller read them already (the plan did)."""
-    sections_a, sections_b = numbering_sections(doc_a.chunks), numbering_sections(doc_b.chunks)
+    *numbers*: the chunks' own numbers, when the caller read them already (the plan did);
+    *sections*: the numbering sections of A and B, likewise."""
+    sections_a, sections_b = sections or (numbering_sections(doc_a.chunks), numbering_sections(doc_b.chunks))
     pairs = [(g.a[0], g.b[0]) for g in groups if len(g.a) == 1 and len(g.b) == 1]  # moved ones too
     renumbering = renumbering_of(doc_a, doc_b, pairs, sections_a, numbers)
     scope_a, scope_b = _scopes(doc_a, sections_a), _scopes(doc_b, sections_b)

@@ -19,7 +19,9 @@ __all__ = ["build_result", "document_notes"]
 def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonResult:
     a, b = rt.document_a, rt.document_b
     lang = rt.options.lang
-    changes = build_changes(a, b, state.get("changes", []), lang, strict=rt.options.strict, numbers=rt.numbers)
+    held = rt.view.sections  # the documents' numbering sections, read by the plan
+    changes = build_changes(a, b, state.get("changes", []), lang, strict=rt.options.strict, numbers=rt.numbers,
+                            sections=None if held is None else (held.sections_a, held.sections_b))
     review = review_outcome(rt, state, changes)  # rows 対象外, the review queue, decisions not applied
     changes = review.changes
     stats = _stats(rt, state, changes).model_copy(update=review.stats)
