@@ -168,18 +168,26 @@ def test_the_same_literal_search_again_is_answered_from_memory_with_the_same_res
     real = store._find_literal
     monkeypatch.setattr(store, "_find_literal", lambda *a, **k: calls.append(a) or real(*a, **k))
     first = tool.execute(pattern="速やかに", document_id="A")
+    first.output.pop()  # a caller's list is its own
     again = tool.execute(pattern="速やかに", document_id="A")
-    assert again.output == first.output and len(first.output) == 10 and len(calls) == 1
-    assert [m["position"] for m in first.output] == list(range(0, 30, 3))
+    assert len(again.output) == 10 and again.output[:9] == first.output and len(calls) == 1
+    assert [m["position"] for m in again.output] == list(range(0, 30, 3))
+    assert again.confidence_factors == tool.execute(pattern="速やかに", document_id="A").confidence_factors
     tool.execute(pattern="速やかに", document_id="A", case_sensitive=True)  # another search
     assert len(calls) == 2
     monkeypatch.setattr(document_store, "LITERAL_MEMO", 2)  # bounded: the oldest goes
     tool.execute(pattern="保険金", document_id="A")
-    assert len(store._found) == 2
+    assert len(store._listed) == 2
     tool.execute(pattern="速やかに", document_id="A")
     assert len(calls) == 4
+    monkeypatch.setattr(document_store, "LITERAL_MEMO", 100)
+    monkeypatch.setattr(document_store, "LISTED_MEMO", 35)  # and by the chunks its answers list
+    tool.execute(pattern="第1", document_id="A")  # 11 chunks (第1条, 第10-19条): 保険金's 30 go
+    assert len(store._listed) == 2 and "速やかに" in [k[0] for k in store._listed]
+    tool.execute(pattern="保険金", document_id="A")  # 30 chunks: the others go
+    assert len(store._listed) == 1 and len(calls) == 6
     store.release()  # the search's memory goes with the rest of it
-    assert not store._found
+    assert not store._listed
 
 
 def test_the_texts_searches_keep_are_bounded_and_the_answers_the_same(hashing_embedder, bigram, monkeypatch):

@@ -11,6 +11,7 @@ from .._text import lowered, normalize, shorten, split_sentences
 from ..document import Chunk, Document
 from ..index import DocumentIndex
 from ._literal_index import BigramIndex
+from ._memo import Memo
 from ._safe_regex import normalize_with_offsets
 from .summaries import HeadingSummarizer
 
@@ -18,9 +19,13 @@ __all__ = ["DocumentStore", "StoreSet"]
 
 SUMMARY_CHARS = 200
 LITERAL_MEMO = 4096  # literal searches remembered (a document's terms recur: the same answer, not the same work)
+LISTED_MEMO = 65536  # chunks the remembered literal searches list, at most (~450 bytes each as the tools list them)
 TEXT_MEMO = 16384  # chunks' NFKC and lower-cased forms kept: the neighbourhood searches come back to, not every
 # chunk a search ever looked into (at 2 x 50,000 chunks all of them held ~30 MB to the end of the run; 16,384 of
 # them cost 0.6 s of normalising again there, 4,096 cost 1 s)
+
+
+_Key = tuple[str, bool, int | None]  # a literal search: needle, case_sensitive, limit
 
 
 class DocumentStore:
@@ -40,10 +45,13 @@ class DocumentStore:
         self._keys = keys
         # each chunk in NFKC form with its offset map (None: same positions), and lower-cased:
         # made for the chunks a search looks into, when it looks; the last TEXT_MEMO of each kept
-        self._norm: dict[int, tuple[str, list[int] | None]] = {}
-        self._low: dict[int, str] = {}
-        # literal searches already answered: (needle, case_sensitive, limit) -> their answer
-        self._found: dict[tuple[str, bool, int | None], tuple[list[tuple[int, list[tuple[int, int]]]], int]] = {}
+        self._norm: Memo[int, tuple[str, list[int] | None]] = Memo(lambda: TEXT_MEMO)
+        self._low: Memo[int, str] = Memo(lambda: TEXT_MEMO)
+        # literal searches already answered: (needle, case_sensitive, limit) -> their answer, found
+        # (find_literal) or listed as the tools list it (literal_matches)
+        self._found: Memo[_Key, tuple[list[tuple[int, list[tuple[int, int]]]], int]] = Memo(lambda: LITERAL_MEMO)
+        self._listed: Memo[_Key, tuple[list[dict[str, Any]], int]] = Memo(
+            lambda: LITERAL_MEMO, budget=lambda: LISTED_MEMO, weight=lambda got: len(got[0]))
 
     @property
     def id(self) -> str:
@@ -70,13 +78,13 @@ class DocumentStore:
         itself when already NFKC: no copy)."""
         got = self._norm.get(k)
         if got is None:
-            got = _remember(self._norm, k, normalize_with_offsets(self.document.chunks[k].content), TEXT_MEMO)
+            got = self._norm.put(k, normalize_with_offsets(self.document.chunks[k].content))
         return got
 
     def _lower(self, k: int) -> str:
         got = self._low.get(k)
         if got is None:
-            got = _remember(self._low, k, lowered(self._normalized(k)[0]), TEXT_MEMO)
+            got = self._low.put(k, lowered(self._normalized(k)[0]))
         return got
 
     def index_literals(self) -> None:
@@ -113,8 +121,24 @@ class DocumentStore:
         key = (needle, case_sensitive, limit)
         got = self._found.get(key)
         if got is None:
-            got = _remember(self._found, key, self._find_literal(needle, case_sensitive=case_sensitive, limit=limit),
-                            LITERAL_MEMO)
+            got = self._found.put(key, self._find_literal(needle, case_sensitive=case_sensitive, limit=limit))
+        return got
+
+    def literal_matches(self, needle: str, *, case_sensitive: bool,
+                        limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
+        """:meth:`find_literal`'s chunks as the tools list them — each one's :meth:`view` with
+        the *positions* of its matches and their *match_count* — and how many there are. The
+        same search again is answered from memory, the list itself (the offline agent searches
+        a document's recurring terms for chunk after chunk: listing a hundred chunks again
+        each time cost more than finding them); the caller must not change what it gets."""
+        key = (needle, case_sensitive, limit)
+        got = self._listed.get(key)
+        if got is None:
+            found, total = self._find_literal(needle, case_sensitive=case_sensitive, limit=limit)
+            chunks = self.document.chunks
+            listed = [self.view(chunks[k], position=k, positions=[list(sp) for sp in spans], match_count=len(spans))
+                      for k, spans in found]
+            got = self._listed.put(key, (listed, total))
         return got
 
     def _find_literal(self, needle: str, *, case_sensitive: bool,
@@ -163,6 +187,7 @@ class DocumentStore:
         self._norm.clear()
         self._low.clear()
         self._found.clear()
+        self._listed.clear()
         self.__dict__.pop("_bigrams", None)
         self.index.stop_prefetching()
 
@@ -216,14 +241,6 @@ class DocumentStore:
         got = shorten(f"{text} ({len(members)} chunks)" if members else text, SUMMARY_CHARS)
         self._extractive[prefix] = got
         return got
-
-
-def _remember(memo: dict[Any, Any], key: Any, value: Any, size: int) -> Any:
-    """*value* kept in *memo* under *key*, the oldest entry let go when *memo* holds *size*."""
-    if len(memo) >= size:
-        memo.pop(next(iter(memo)))
-    memo[key] = value
-    return value
 
 
 class StoreSet:

@@ -47,21 +47,20 @@ class StringSearchTool(BaseTool):
         deadline = time.monotonic() + self.timeout_s if p.use_regex else None
         literal = not p.use_regex and (p.case_sensitive or store.lower_preserves_positions)
         try:
-            if literal:  # plain text: an index lookup and str.find, no regular expression
+            if literal:  # plain text: an index lookup and str.find, no regular expression (remembered)
                 check_pattern(p.pattern)
-                found, total = store.find_literal(unicodedata.normalize("NFKC", p.pattern),
-                                                  case_sensitive=p.case_sensitive, limit=self.max_results)
+                matches, total = store.literal_matches(unicodedata.normalize("NFKC", p.pattern),
+                                                       case_sensitive=p.case_sensitive, limit=self.max_results)
             else:
                 compiled = compile_pattern(p.pattern, use_regex=p.use_regex, case_sensitive=p.case_sensitive)
                 found = store.search_text(lambda text: find_spans(compiled, text, deadline=deadline))
                 total = len(found)
+                chunks = store.document.chunks
+                matches = [store.view(chunks[k], position=k, positions=[list(sp) for sp in spans],
+                                      match_count=len(spans))
+                           for k, spans in found[: self.max_results]]
         except PatternError as e:
             raise ToolFailure(str(e)) from None
         except PatternTimeout:
             raise ToolFailure(f"the pattern took longer than {self.timeout_s:g} s to match; simplify it") from None
-        chunks = store.document.chunks
-        matches = [
-            store.view(chunks[k], position=k, positions=[list(sp) for sp in spans], match_count=len(spans))
-            for k, spans in found[: self.max_results]
-        ]
-        return matches, [float(m["match_count"]) for m in matches], total
+        return list(matches), [float(m["match_count"]) for m in matches], total  # a list of its own
