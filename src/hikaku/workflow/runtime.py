@@ -215,6 +215,7 @@ class PlanView:
             return
         if self._cosines is None:  # the A rows are sliced once, not once per B chunk
             self._cosines = self.similarity.cosine_columns(question)
+        picks: list[list[int]] = []
         for j, row in zip(todo, self._cosines(todo)):
             # those of a corresponding section: the same for every B chunk of one section
             section = self.sections.of_b[j] if self.sections is not None else 0
@@ -222,9 +223,16 @@ class PlanView:
             if keep is None:
                 keep = self._pools[section] = (np.flatnonzero(self.sections.mask(question, [j])[:, 0])
                                                if self.sections is not None else np.arange(len(question)))
-            picked = [question[k] for k in keep[_best(row[keep], _RIVALS)]]
-            full = self.similarity.matrix(picked, [j])[:, 0].tolist()
-            self._rival_cache[j] = sorted(zip(picked, full), key=lambda x: -x[1])
+            picks.append([question[k] for k in keep[_best(row[keep], _RIVALS)]])
+        # scored in one product for all the B chunks (each score is its pair's alone, to the last
+        # bit: every chunk here has its features already — the A chunks in question since the
+        # cosines, the B chunks since theirs —, so none widens the vocabulary in between)
+        rows = sorted({i for picked in picks for i in picked})
+        full = self.similarity.matrix(rows, todo)
+        at = {i: r for r, i in enumerate(rows)}
+        for c, (j, picked) in enumerate(zip(todo, picks)):
+            scores = [float(full[at[i], c]) for i in picked]
+            self._rival_cache[j] = sorted(zip(picked, scores), key=lambda x: -x[1])
 
     def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
         ia = [self.a.position(i) for i in a_ids]
