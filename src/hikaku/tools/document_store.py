@@ -12,7 +12,7 @@ from ..document import Chunk, Document
 from ..index import DocumentIndex
 from ._literal_index import BigramIndex
 from ._memo import Memo
-from ._safe_regex import normalize_with_offsets
+from ._safe_regex import is_plain, normalize_with_offsets
 from .summaries import HeadingSummarizer
 
 __all__ = ["DocumentStore", "StoreSet"]
@@ -151,23 +151,51 @@ class DocumentStore:
             needle = lowered
         cands = self._bigrams.candidates(lowered)
         positions = range(len(self.document.chunks)) if cands is None else cands.tolist()
+        holds = self._holds(needle, case_sensitive, text_of)
         out: list[tuple[int, list[tuple[int, int]]]] = []
         total = 0
         n = len(needle)
         for k in positions:
-            text = text_of(k)
-            i = text.find(needle)
-            if i < 0:
+            if not holds(k):
                 continue
             total += 1
             if limit is not None and len(out) >= limit:
                 break  # one more than the limit: "more"
+            text = text_of(k)
             spans = []
+            i = text.find(needle)
             while i >= 0:
                 spans.append((i, i + n))
                 i = text.find(needle, i + n)
             out.append((k, self._to_original(k, spans)))
         return out, total
+
+    def _holds(self, needle: str, case_sensitive: bool, text_of: Callable[[int], str]) -> Callable[[int], bool]:
+        """Whether chunk *k*'s searched text (*text_of*) holds *needle*, learnt without making
+        that text where the chunk's match key tells: most of a common word's candidates do not
+        hold it, and normalising each again cost more than the search. The key is the chunk's
+        NFKC form with its runs of whitespace collapsed: for a plain chunk (``is_plain``: its
+        searched text is that NFKC form) and a needle without whitespace, which lies within a
+        run of non-whitespace the key keeps as it is, the key holds the needle where the text
+        does — lower-cased both, or as they are (lower-casing neither makes nor unmakes
+        whitespace, and a needle of characters it keeps and makes from nothing else, such as
+        Japanese, is in a lower-cased text where it is in the text)."""
+        memo = self._low if not case_sensitive else None
+        keys = self._keys
+        if keys is None or any(ch.isspace() for ch in needle):
+            return lambda k: needle in text_of(k)
+        as_is = case_sensitive or all(_kept_by_lowering(ch) for ch in needle)
+        chunks = self.document.chunks
+
+        def holds(k: int) -> bool:
+            made = memo.get(k) if memo is not None else (got[0] if (got := self._norm.get(k)) else None)
+            if made is not None:
+                return needle in made
+            if is_plain(chunks[k].content):
+                return needle in (keys[k] if as_is else keys[k].lower())
+            return needle in text_of(k)
+
+        return holds
 
     def search_text(self, find: Callable[[str], list[tuple[int, int]]]) -> list[tuple[int, list[tuple[int, int]]]]:
         """Run ``find(text) -> spans`` over each chunk's normalised text on its own (so that
@@ -241,6 +269,12 @@ class DocumentStore:
         got = shorten(f"{text} ({len(members)} chunks)" if members else text, SUMMARY_CHARS)
         self._extractive[prefix] = got
         return got
+
+
+def _kept_by_lowering(ch: str) -> bool:
+    """*ch* is its own lower case, and lower-casing makes it from no other character: it makes
+    only lower-case letters and U+0307 (the dot of İ)."""
+    return ch.lower() == ch and not ch.islower() and ch != "\u0307"
 
 
 class StoreSet:
