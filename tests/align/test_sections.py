@@ -158,3 +158,18 @@ def test_an_english_schedule_after_a_new_addendum_is_still_the_schedule(hashing_
     (row,) = [c for c in result.changes if c.item.startswith("Schedule 1")]
     assert row.type == "unchanged" and row.a_ids == [a.chunks[-1].id]
     assert not any(c.type == "deleted" for c in result.changes)
+
+
+def test_scoped_matrices_are_each_gaps_scoped_matrix():
+    """The plan's gaps scored at once are scored as one by one: zero across riders that do not
+    correspond, the same bits elsewhere."""
+    from hikaku.align.sections import ScopedSimilarity
+
+    sections = align_sections(A, B)
+    texts_a, texts_b = [c.content for c in A.chunks], [c.content for c in B.chunks]
+    gaps = [(list(range(0, len(texts_a), 2)), list(range(1, len(texts_b), 2))), ([1], []),
+            (list(range(1, len(texts_a), 2)), list(range(0, len(texts_b), 2)))]
+    many = ScopedSimilarity(texts_a, texts_b, sections=sections).matrices(gaps)
+    alone = ScopedSimilarity(texts_a, texts_b, sections=sections)
+    assert [m.tobytes() for m in many] == [alone.matrix(ia, ib).tobytes() for ia, ib in gaps]
+    assert any((m == 0).any() and (m > 0).any() for m in many)

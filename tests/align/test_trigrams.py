@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from hikaku.align import TextSimilarity, derivation, tokens
-from hikaku.align._trigrams import shared_counts, trigram_codes
+from hikaku.align._trigrams import shared_blocks, shared_counts, trigram_codes, trigram_rows
 from hikaku.align.planner import AlignmentParams, _GapPlanner
 
 TEXTS = ["", "a", "ab", " a  b ", "abc", "abcabc", "第１条　保険金を支払う。", "Cars crash because humans err.",
@@ -43,3 +43,31 @@ def test_a_gaps_shares_are_those_of_derivation_to_the_bit():
         for j in range(len(b)):
             assert from_a[i, j] == derivation(sim, "b", j, "a", i)
             assert from_b[i, j] == derivation(sim, "a", i, "b", j)
+
+
+MORE = [*TEXTS, "\ud800x", "x\ud800yz", "ｱｲｳｴｵ", "Ⅻ ㍻", "  ", "\t\n", "ab c", "第２条（保険金）"]
+
+
+def test_rows_hold_the_codes_of_each_text():
+    rows = trigram_rows(MORE)
+    assert rows.shape[0] == len(MORE)
+    for k, t in enumerate(MORE):
+        cols = rows.indices[rows.indptr[k]: rows.indptr[k + 1]]
+        assert len(cols) == len(trigram_codes(t)) and np.all(np.diff(cols) > 0)
+    for x in range(len(MORE)):  # columns are codes: two rows share what the code arrays share
+        for y in range(len(MORE)):
+            shared = len(np.intersect1d(rows[x].indices, rows[y].indices))
+            assert shared == len(np.intersect1d(trigram_codes(MORE[x]), trigram_codes(MORE[y]))), (MORE[x], MORE[y])
+    assert trigram_rows([]).shape == (0, 0)
+
+
+def test_shared_blocks_are_the_gaps_shared_counts():
+    a, b = MORE[::2], MORE[1::2][::-1]
+    sizes = [(3, 2), (0, 1), (4, 4), (1, 0), (len(a) - 8, len(b) - 7)]
+    shared, len_a, len_b = shared_blocks(a, b, sizes)
+    assert len_a.tolist() == [len(trigram_codes(t)) for t in a] and len_b.tolist() == [len(trigram_codes(t)) for t in b]
+    ra = rb = 0
+    for (n, m), got in zip(sizes, shared):
+        expected = shared_counts([trigram_codes(t) for t in a[ra: ra + n]], [trigram_codes(t) for t in b[rb: rb + m]])
+        assert got.dtype == expected.dtype and got.tolist() == expected.tolist()
+        ra, rb = ra + n, rb + m

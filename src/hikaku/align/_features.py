@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["SimilarityParams", "count_triples", "count_blocks", "distinct", "distinct_counts", "even_sample"]
+__all__ = ["SimilarityParams", "bucket_columns", "count_triples", "count_blocks", "distinct", "distinct_counts",
+           "even_sample"]
 
 _BITS = 22
 _DIM = 1 << _BITS
@@ -59,14 +60,26 @@ def count_triples(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray
 
 
 def distinct_counts(values: np.ndarray, weights: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Sorted distinct *values* and how many times each occurs (or the sum of its *weights*)."""
-    order = np.argsort(values, kind="stable")
+    """Sorted distinct *values* and how many times each occurs (or the sum of its integer
+    *weights*: exact in any order, so the sort need not be stable — NumPy's unstable sorts are
+    many times faster)."""
+    if weights is None:
+        v = np.sort(values)
+        first = _run_starts(v)
+        return v[first], np.diff(np.append(first, len(v))).astype(np.int64)
+    if weights.dtype.kind not in "iub":
+        raise TypeError("distinct_counts sums integer weights only")
+    order = np.argsort(values)
     v = values[order]
+    first = _run_starts(v)
+    return v[first], (np.add.reduceat(weights[order], first) if len(v) else np.zeros(0, np.int64))
+
+
+def _run_starts(v: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of the sorted *v* starts."""
     if not len(v):
-        return v, np.zeros(0, np.int64)
-    first = np.flatnonzero(np.concatenate(([True], v[1:] != v[:-1])))
-    w = np.ones(len(v), np.int64) if weights is None else weights[order]
-    return v[first], np.add.reduceat(w, first)
+        return np.zeros(0, np.int64)
+    return np.flatnonzero(np.concatenate(([True], v[1:] != v[:-1])))
 
 
 def _count_block(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -76,7 +89,7 @@ def _count_block(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray,
     lengths = np.fromiter((len(t) + 1 for t in texts), dtype=np.int64, count=n)
     owner = np.repeat(np.arange(n, dtype=np.int64), lengths)
     is_sep = np.concatenate([[0], np.cumsum(codes == 0)])
-    rows, cols, vals = [], [], []
+    grams = []  # (row, bucket) of every n-gram, as row * _DIM + bucket
     for k in range(p.ngram_min, p.ngram_max + 1):
         m = len(codes) - k + 1
         if m <= 0:
@@ -86,25 +99,41 @@ def _count_block(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray,
             h = h * _PRIME + codes[d: d + m]
         valid = (is_sep[k: k + m] - is_sep[:m]) == 0
         h = (h + np.uint64(k)) * _MIX
-        rows.append(owner[:m][valid])
-        cols.append((h >> np.uint64(64 - _BITS)).astype(np.int64)[valid])
-        vals.append(np.ones(int(valid.sum()), dtype=np.float32))
+        grams.append(owner[:m][valid] * _DIM + (h >> np.uint64(64 - _BITS)).astype(np.int64)[valid])
+    words: list[int] = []
     if p.word_weight:
-        wr: list[int] = []
-        wc: list[int] = []
         for row, t in enumerate(texts):
             for w in _WORD.findall(t):
-                wr.append(row)
-                wc.append(zlib.crc32(b"w:" + w.encode()) & (_DIM - 1))
-        if wr:
-            rows.append(np.asarray(wr, dtype=np.int64))
-            cols.append(np.asarray(wc, dtype=np.int64))
-            vals.append(np.full(len(wr), p.word_weight, dtype=np.float32))
-    r, c, v = np.concatenate(rows), np.concatenate(cols), np.concatenate(vals)
-    key = r * _DIM + c
-    uniq, inverse = np.unique(key, return_inverse=True)
-    summed = np.bincount(inverse, weights=v).astype(np.float32)
-    return uniq // _DIM, uniq % _DIM, summed
+                words.append(row * _DIM + (zlib.crc32(b"w:" + w.encode()) & (_DIM - 1)))
+    keys, counts = distinct_counts(np.concatenate(grams) if grams else np.zeros(0, np.int64))
+    summed = counts.astype(np.float64)
+    if words:
+        keys, summed = _with_words(keys, summed, *distinct_counts(np.asarray(words, dtype=np.int64)), p.word_weight)
+    return keys // _DIM, keys % _DIM, summed.astype(np.float32)
+
+
+def _with_words(keys: np.ndarray, summed: np.ndarray, word_keys: np.ndarray, word_counts: np.ndarray,
+                weight: float) -> tuple[np.ndarray, np.ndarray]:
+    """The n-grams' (key, count) and the words' merged, a word adding *weight* (as a float32, a
+    feature's value) once per occurrence after the n-grams' ones, in double precision: the sums,
+    to the last bit, of adding every feature's value in the order they were counted."""
+    weight = float(np.float32(weight))
+    merged = distinct(np.concatenate([keys, word_keys]))
+    out = np.zeros(len(merged), dtype=np.float64)
+    out[np.searchsorted(merged, keys)] = summed
+    at = np.searchsorted(merged, word_keys)
+    for k in range(int(word_counts.max())):
+        out[at[word_counts > k]] += weight
+    return merged, out
+
+
+def bucket_columns(keys: np.ndarray) -> np.ndarray:
+    """A table from every hashed bucket to its position among the sorted distinct *keys*
+    (``table[b] == np.searchsorted(keys, b)`` for a bucket *b* of *keys*; -1 for the others):
+    a gather where a binary search per feature missed the cache at every step."""
+    table = np.full(_DIM, -1, dtype=np.int32)
+    table[keys] = np.arange(len(keys), dtype=np.int32)
+    return table
 
 
 def distinct(values: np.ndarray) -> np.ndarray:

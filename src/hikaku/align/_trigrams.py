@@ -16,7 +16,9 @@ from collections.abc import Sequence
 import numpy as np
 import scipy.sparse as sp
 
-__all__ = ["shared_counts", "trigram_codes"]
+from ._blocks import block_products
+
+__all__ = ["shared_blocks", "shared_counts", "trigram_codes", "trigram_rows"]
 
 _BITS = 21  # a code point fits in 21 bits
 
@@ -47,3 +49,46 @@ def shared_counts(codes_a: Sequence[np.ndarray], codes_b: Sequence[np.ndarray]) 
     ones = np.ones(len(cols), dtype=np.int32)
     both = sp.csr_matrix((ones, cols.astype(np.int64), indptr), shape=(n + m, width))
     return (both[:n] @ both[n:].T).toarray().astype(np.int64)
+
+
+def trigram_rows(texts: Sequence[str]) -> sp.csr_matrix:
+    """The trigrams of many texts at once: row *k* holds ones at the columns of the codes of
+    ``trigram_codes(texts[k])``, a column per distinct code among *texts*, in ascending order of
+    code (so in each row too). The same sets, made with a few numpy passes over all the texts."""
+    flat = [" ".join(t.split()) for t in texts]
+    lengths = np.fromiter((len(t) for t in flat), dtype=np.int64, count=len(flat))
+    c = np.frombuffer("".join(flat).encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.int64)
+    starts = np.zeros(len(flat), dtype=np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    # every trigram of every text of three characters or more, the text's row with it
+    count = np.maximum(lengths - 2, 0)
+    total = int(count.sum())
+    owner = np.repeat(np.arange(len(flat), dtype=np.int64), count)
+    at = np.arange(total, dtype=np.int64) + np.repeat(starts - (np.cumsum(count) - count), count)
+    codes = (c[at] << (2 * _BITS)) | (c[at + 1] << _BITS) | c[at + 2] if total else np.zeros(0, np.int64)
+    # a shorter text: its one negative code (length, first two characters, 0 for none)
+    short = np.flatnonzero(lengths < 3)
+    n, padded = lengths[short], np.append(c, [0, 0])
+    first = np.where(n > 0, padded[starts[short]], 0)
+    second = np.where(n > 1, padded[starts[short] + 1], 0)
+    codes = np.concatenate([codes, -1 - ((n << (2 * _BITS)) | (first << _BITS) | second)])
+    owner = np.concatenate([owner, short])
+    distinct, column = np.unique(codes, return_inverse=True)
+    cells = np.sort(owner * max(len(distinct), 1) + column)  # each (row, code) once, by row then code
+    if len(cells) > 1:
+        cells = cells[np.concatenate(([True], cells[1:] != cells[:-1]))]
+    rows, cols = np.divmod(cells, max(len(distinct), 1))
+    indptr = np.zeros(len(flat) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=len(flat)), out=indptr[1:])
+    return sp.csr_matrix((np.ones(len(cols), dtype=np.int32), cols, indptr), shape=(len(flat), len(distinct)))
+
+
+def shared_blocks(texts_a: Sequence[str], texts_b: Sequence[str], sizes: Sequence[tuple[int, int]]
+                  ) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+    """:func:`shared_counts` of many gaps at once (block *k*: the next ``sizes[k]`` texts of
+    each side), and how many distinct trigrams each text of A and of B has."""
+    rows = trigram_rows([*texts_a, *texts_b])
+    lengths = np.diff(rows.indptr)
+    a, b = rows[: len(texts_a)], rows[len(texts_a):]
+    shared = [s.astype(np.int64) for s in block_products(a, b, sizes)]
+    return shared, lengths[: len(texts_a)], lengths[len(texts_a):]

@@ -32,7 +32,7 @@ import numpy as np
 
 from ..document.references import ClauseRef
 from ..document.structure import section_of
-from ._trigrams import shared_counts
+from ._gapwork import GapScores
 from .anchors import fitting, longest_increasing_subsequence, renumbering_free_pairs, unique_pairs
 from .calibration import Calibration, Habit, load_calibration
 from .constraints import Constraints
@@ -198,12 +198,16 @@ def plan_alignment(
             singles.append((ia[0], ib[0], (b0, b1)))
         elif ia:
             gaps.append((ia, ib, (b0, b1)))
-    planner = _GapPlanner(sim, params, labels, cons)
+    # the scores of every gap aligned whole, made at once (the gaps' chunks are all focus chunks,
+    # featurised already: the vocabulary is the same whichever order they are asked in)
+    made = GapScores(sim, [(ia, ib) for ia, ib, _ in gaps if ib and len(ia) * len(ib) <= params.max_gap_cells],
+                     merges=params.allow_merges)
+    planner = _GapPlanner(sim, params, labels, cons, scores=made)
     in_gaps = [g for ia, ib, window in gaps for g in planner.align(ia, ib, window)]
     touched = sum(len(ia) for ia, _, _ in gaps) + len(singles)  # the chunks of A that are no anchor
     habit = params.calibration.habit(sum(1 for g in in_gaps if g.kind in ("split", "merge")), touched)
     if habit is not None:  # an editor who cuts and joins sentences: the gaps again, more freely
-        planner = _GapPlanner(sim, params, labels, cons, habit=habit)
+        planner = _GapPlanner(sim, params, labels, cons, habit=habit, scores=made)
         in_gaps = [g for ia, ib, window in gaps for g in planner.align(ia, ib, window)]
     groups.extend(in_gaps)
     if singles:
@@ -222,8 +226,10 @@ def _blank(keys: Sequence[str], positions: frozenset[int]) -> list[str]:
 class _GapPlanner:
     def __init__(self, sim: TextSimilarity, params: AlignmentParams,
                  labels: tuple[Sequence[str | None], Sequence[str | None]] | None = None,
-                 constraints: Constraints | None = None, *, habit: Habit | None = None) -> None:
+                 constraints: Constraints | None = None, *, habit: Habit | None = None,
+                 scores: GapScores | None = None) -> None:
         self.sim = sim
+        self.scores = scores or GapScores(sim)  # the gaps' matrices and derivations, made at once
         self.p = params
         # splits and merges offered from this derivation, worth this much more (an editor's habit)
         self.derivation = params.calibration.derivation.value if habit is None else habit.derivation
@@ -278,12 +284,7 @@ class _GapPlanner:
         """For every A chunk *i* and B chunk *j* of a gap: the share of *j*'s trigrams found
         in *i* (``derivation(sim, "b", j, "a", i)``) and of *i*'s found in *j* — from one
         count of the trigrams they share (:mod:`._trigrams`), the same values to the bit."""
-        codes_a = [self.sim.trigram_codes("a", i) for i in ia]
-        codes_b = [self.sim.trigram_codes("b", j) for j in ib]
-        shared = shared_counts(codes_a, codes_b)
-        len_a = np.array([len(c) for c in codes_a], dtype=np.int64)
-        len_b = np.array([len(c) for c in codes_b], dtype=np.int64)
-        return shared / len_b[None, :], shared / len_a[:, None]
+        return self.scores.derivations(ia, ib)
 
     def _group(self, ga: tuple[int, ...], gb: tuple[int, ...], score: float, margin: float,
                window: tuple[int, int]) -> PlannedGroup:
@@ -307,7 +308,7 @@ class _GapPlanner:
         if len(ia) * len(ib) > self.p.max_gap_cells:
             return self._split_large(ia, ib, window)
         if s is None:
-            s = self.sim.matrix(ia, ib)
+            s = self.scores.matrix(ia, ib)
         forbidden = self._forbidden_mask(ia, ib)
         ops_s = s
         if forbidden is not None:  # never aligned; no rival either

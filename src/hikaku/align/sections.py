@@ -195,6 +195,9 @@ class ScopedSimilarity(TextSimilarity):
     def matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         return super().matrix(ia, ib) * self.sections.mask(ia, ib)
 
+    def matrices(self, gaps: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[np.ndarray]:
+        return [s * self.sections.mask(ia, ib) for s, (ia, ib) in zip(super().matrices(gaps), gaps)]
+
     def cosine_matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         return super().cosine_matrix(ia, ib) * self.sections.mask(ia, ib)
 

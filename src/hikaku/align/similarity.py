@@ -23,8 +23,17 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
 from .._text import lowered
-from ._features import SimilarityParams, count_blocks, count_triples, distinct, distinct_counts, even_sample
-from ._trigrams import trigram_codes
+from ._blocks import block_products
+from ._features import (
+    SimilarityParams,
+    bucket_columns,
+    count_blocks,
+    count_triples,
+    distinct,
+    distinct_counts,
+    even_sample,
+)
+from ._rows import RowStore
 
 __all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
 
@@ -81,7 +90,7 @@ class TextSimilarity:
         # each featurised chunk's counts; weighed (TF-IDF, unit length) when sliced: every row is
         # weighed on its own, so a slice weighed is the weighed matrix sliced, to the last bit,
         # and the weighed copy (as large as the counts: 43 MB at 2 x 50,000 chunks) is not kept
-        self._counts = sp.csr_matrix((0, 0), dtype=np.float32)
+        self._counts = RowStore()
         # hashed bucket -> compact column: matrices stay as narrow as the vocabulary
         self._vocab_keys = np.zeros(0, dtype=np.int64)  # sorted buckets
         self._vocab_cols = np.zeros(0, dtype=np.int64)  # their columns
@@ -119,13 +128,12 @@ class TextSimilarity:
         if not n_focus:
             return
         width = len(keys)
-        blocks = []
+        columns = bucket_columns(keys)
+        self._counts.reserve(n_focus, sum(len(k[2]) for k in kept))
         while kept:
             _, n, rows, buckets, vals = kept.pop(0)
-            cols = np.searchsorted(keys, buckets)
-            blocks.append(sp.csr_matrix((vals, (rows, cols)), shape=(n, width), dtype=np.float32))
-        self._counts = sp.vstack(blocks, format="csr") if len(blocks) > 1 else blocks[0]
-        del blocks
+            self._counts.append(sp.csr_matrix((vals, (rows, columns[buckets])), shape=(n, width), dtype=np.float32))
+        del columns
         self._rows.update((k, n) for n, k in enumerate(focus))
 
     def release(self) -> None:
@@ -135,7 +143,7 @@ class TextSimilarity:
         with self._lock:
             self._rows.clear()
             self._tokens.clear()
-            self._counts = sp.csr_matrix((0, len(self._vocab_keys)), dtype=np.float32)
+            self._counts = RowStore()
             self.norm_a.clear()
             self.norm_b.clear()
 
@@ -151,11 +159,6 @@ class TextSimilarity:
             if len(self._tokens) > _TOKEN_SETS:
                 self._tokens.pop(next(iter(self._tokens)), None)  # the oldest
         return got
-
-    def trigram_codes(self, side: str, i: int) -> np.ndarray:
-        """A chunk's trigrams as sorted integer codes (:func:`._trigrams.trigram_codes`): the
-        set :meth:`tokens` gives, made for a whole gap at once and not kept."""
-        return trigram_codes(self._text((side, i)))
 
     def length_ratio(self, ia: Sequence[int], ib: Sequence[int]) -> float:
         """|log(length of A's texts / length of B's)|: 0 for equal lengths."""
@@ -202,13 +205,9 @@ class TextSimilarity:
     def _store(self, keys: list[tuple[str, int]], rows: np.ndarray, cols: np.ndarray, vals: np.ndarray) -> None:
         if not keys:
             return
-        width = len(self._vocab_keys)
-        counts = sp.csr_matrix((vals, (rows, cols)), shape=(len(keys), width), dtype=np.float32)
-        old_c = self._counts
-        if old_c.shape[1] != width:
-            old_c = sp.csr_matrix((old_c.data, old_c.indices, old_c.indptr), shape=(old_c.shape[0], width))
-        base = old_c.shape[0]
-        self._counts = sp.vstack([old_c, counts], format="csr") if base else counts
+        base = len(self._counts)
+        self._counts.append(sp.csr_matrix((vals, (rows, cols)), shape=(len(keys), len(self._vocab_keys)),
+                                          dtype=np.float32))
         for n, k in enumerate(keys):
             self._rows[k] = base + n
 
@@ -225,15 +224,16 @@ class TextSimilarity:
         self._rows_for([("a", i) for i in ia] + [("b", j) for j in ib])
 
     def _vectors(self, side: str, idx: Sequence[int]) -> sp.csr_matrix:
-        return self._weigh(self._counts[self._rows_for([(side, i) for i in idx])])
+        rows = self._rows_for([(side, i) for i in idx])
+        return self._weigh(self._counts.take(rows, len(self._vocab_keys)))
 
     def _merged_vectors(self, side: str, groups: Sequence[Sequence[int]]) -> sp.csr_matrix:
         """Vectors of concatenated chunks (counts summed, then weighted)."""
         rows = self._rows_for([(side, i) for g in groups for i in g])
-        counts = self._counts
+        counts = self._counts.take(rows, len(self._vocab_keys))  # the rows once each in order: picked by position
         indptr = np.cumsum([0] + [len(g) for g in groups])
         pick = sp.csr_matrix(
-            (np.ones(len(rows), dtype=np.float32), np.asarray(rows), indptr), shape=(len(groups), counts.shape[0])
+            (np.ones(len(rows), dtype=np.float32), np.arange(len(rows)), indptr), shape=(len(groups), len(rows))
         )
         return self._weigh(sp.csr_matrix(pick @ counts))
 
@@ -252,6 +252,20 @@ class TextSimilarity:
             va, vb = self._vectors("a", ia), self._vectors("b", ib)
         cos = (va @ vb.T).toarray()
         return self._combine(cos, [self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib])
+
+    def matrices(self, gaps: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[np.ndarray]:
+        """``[self.matrix(ia, ib) for ia, ib in gaps]``, the same values to the last bit, from one
+        sparse product over all the gaps (:func:`._blocks.block_products`): the chunks are
+        featurised gap by gap, as the gaps' own calls would, and every row is weighed on its own."""
+        full = [(ia, ib) for ia, ib in gaps if len(ia) and len(ib)]  # matrix() reads nothing for the others
+        with self._lock:
+            for ia, ib in full:  # the vocabulary grows as it would gap by gap
+                self._ensure(ia, ib)
+            va = self._vectors("a", [i for ia, _ in full for i in ia])
+            vb = self._vectors("b", [j for _, ib in full for j in ib])
+        cos = iter(block_products(va, vb, [(len(ia), len(ib)) for ia, ib in full]))
+        return [self._combine(next(cos), [self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib])
+                if len(ia) and len(ib) else np.zeros((len(ia), len(ib)), dtype=np.float32) for ia, ib in gaps]
 
     def cosine_matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         """TF-IDF cosine only (cheap): used to find secondary anchors in huge gaps."""
