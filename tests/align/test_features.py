@@ -13,7 +13,9 @@ from hikaku.align import _features
 from hikaku.align._features import SimilarityParams, bucket_columns, count_triples, distinct_counts
 
 TEXTS = ["", "a", "第１条　保険金を支払う。", "第1条 保険金を支払う。", "ｶﾀｶﾅ and words words words", "x" * 40,
-         "the the the the cat", "\U0001f600 emoji \U0001f600", "Ⅻ ㍻ ﬁ", "aa aa aa aa aa aa aa aa aa", " "]
+         "the the the the cat", "\U0001f600 emoji \U0001f600", "Ⅻ ㍻ ﬁ", "aa aa aa aa aa aa aa aa aa", " ",
+         "abcdefghij abcdefghijk abcdefghijk supercalifragilistic 0123456789 01234567890 x9y8z7 z0 0z a1 1a",
+         "第３条の2 2024年4月1日 ver2 v2 ａｂｃ abc_def a-b", "ab", "9"]
 
 
 def _plain(texts: list[str], p: SimilarityParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

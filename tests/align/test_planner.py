@@ -135,3 +135,18 @@ def test_a_chain_of_best_matches_does_not_recurse_without_end():
     planner = _GapPlanner(Chain(), AlignmentParams(max_gap_cells=40_000, allow_merges=False))  # type: ignore[arg-type]
     groups = planner.align(list(range(n)), list(range(n)), (-1, n))
     assert sorted(i for g in groups for i in g.a) == list(range(n))
+
+
+def test_margin_is_the_lead_over_the_best_rival_in_its_row_and_column():
+    import numpy as np
+
+    from hikaku.align.planner import _margin
+
+    rng = np.random.default_rng(5)
+    for shape in ((1, 1), (1, 4), (4, 1), (3, 5), (6, 2)):
+        s = rng.random(shape).astype(np.float32)
+        for r in range(shape[0]):
+            for c in range(shape[1]):
+                row, col = np.delete(s[r], c), np.delete(s[:, c], r)
+                rival = max(float(row.max()) if row.size else 0.0, float(col.max()) if col.size else 0.0)
+                assert _margin(s, r, c) == float(s[r, c]) - rival

@@ -6,7 +6,6 @@ block: the features of 2 × 50,000 chunks never exist all at once as triples of 
 
 from __future__ import annotations
 
-import re
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -20,7 +19,8 @@ _BITS = 22
 _DIM = 1 << _BITS
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 _PRIME = np.uint64(0x100000001B3)
-_WORD = re.compile(r"[a-z0-9]{2,}")
+_SPELLED = 10  # characters of a word told by a number: 36 symbols and "none", 37**10 < 2**63
+_PLACES = 37 ** np.arange(_SPELLED - 1, -1, -1, dtype=np.int64)
 _BLOCK_CHARS = 1 << 18  # texts featurised a block at a time: ~100 bytes of scratch per character
 
 
@@ -100,16 +100,39 @@ def _count_block(texts: Sequence[str], p: SimilarityParams) -> tuple[np.ndarray,
         valid = (is_sep[k: k + m] - is_sep[:m]) == 0
         h = (h + np.uint64(k)) * _MIX
         grams.append(owner[:m][valid] * _DIM + (h >> np.uint64(64 - _BITS)).astype(np.int64)[valid])
-    words: list[int] = []
-    if p.word_weight:
-        for row, t in enumerate(texts):
-            for w in _WORD.findall(t):
-                words.append(row * _DIM + (zlib.crc32(b"w:" + w.encode()) & (_DIM - 1)))
     keys, counts = distinct_counts(np.concatenate(grams) if grams else np.zeros(0, np.int64))
     summed = counts.astype(np.float64)
-    if words:
-        keys, summed = _with_words(keys, summed, *distinct_counts(np.asarray(words, dtype=np.int64)), p.word_weight)
+    words = _word_keys(joined, codes, owner) if p.word_weight else np.zeros(0, np.int64)
+    if len(words):
+        keys, summed = _with_words(keys, summed, *distinct_counts(words), p.word_weight)
     return keys // _DIM, keys % _DIM, summed.astype(np.float32)
+
+
+def _word_keys(joined: str, codes: np.ndarray, owner: np.ndarray) -> np.ndarray:
+    """(row, bucket) of every Latin word (what ``[a-z0-9]{2,}`` finds: a run of two or more) of the
+    texts *joined* (their code points *codes*, the row of each in *owner*), as row * _DIM +
+    bucket, in order: the runs found with numpy, each distinct word hashed once."""
+    word = ((codes >= 97) & (codes <= 122)) | ((codes >= 48) & (codes <= 57))
+    edges = np.diff(np.concatenate(([0], word.view(np.int8), [0])))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    long = ends - starts >= 2
+    starts, ends = starts[long], ends[long]
+    if not len(starts):
+        return np.zeros(0, np.int64)
+    # a word of up to _SPELLED characters is told by a number (its characters as digits 1-36):
+    # only the distinct ones are cut out of the text and hashed
+    lengths = ends - starts
+    at = np.minimum(starts[:, None] + np.arange(_SPELLED), len(codes) - 1)
+    c = codes[at].astype(np.int64)
+    digit = np.where(c >= 97, c - 96, c - 21) * (np.arange(_SPELLED) < lengths[:, None])
+    spelled = np.where(lengths <= _SPELLED, digit @ _PLACES, -1 - np.arange(len(starts)))  # longer: its own
+    distinct_words, inverse = np.unique(spelled, return_inverse=True)
+    one = np.empty(len(distinct_words), dtype=np.int64)  # an occurrence of each distinct word
+    one[inverse] = np.arange(len(starts))
+    buckets = np.fromiter((zlib.crc32(b"w:" + joined[a:b].encode()) & (_DIM - 1)
+                           for a, b in zip(starts[one].tolist(), ends[one].tolist())),
+                          dtype=np.int64, count=len(distinct_words))
+    return owner[starts] * _DIM + buckets[inverse]
 
 
 def _with_words(keys: np.ndarray, summed: np.ndarray, word_keys: np.ndarray, word_counts: np.ndarray,
@@ -118,9 +141,11 @@ def _with_words(keys: np.ndarray, summed: np.ndarray, word_keys: np.ndarray, wor
     feature's value) once per occurrence after the n-grams' ones, in double precision: the sums,
     to the last bit, of adding every feature's value in the order they were counted."""
     weight = float(np.float32(weight))
-    merged = distinct(np.concatenate([keys, word_keys]))
-    out = np.zeros(len(merged), dtype=np.float64)
-    out[np.searchsorted(merged, keys)] = summed
+    at = np.searchsorted(keys, word_keys)  # the words are few: each looked up among the n-grams
+    held = at < len(keys)
+    held[held] = keys[at[held]] == word_keys[held]
+    merged = np.insert(keys, at[~held], word_keys[~held])  # the words no n-gram shares a bucket with
+    out = np.insert(summed, at[~held], 0.0)
     at = np.searchsorted(merged, word_keys)
     for k in range(int(word_counts.max())):
         out[at[word_counts > k]] += weight

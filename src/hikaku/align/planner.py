@@ -391,7 +391,7 @@ class _GapPlanner:
 
 def _margin(s: np.ndarray, r: int, c: int) -> float:
     """How much pair (r, c) beats the best rival in its row and its column."""
-    row = np.delete(s[r], c)
-    col = np.delete(s[:, c], r)
-    rival = max(float(row.max()) if row.size else 0.0, float(col.max()) if col.size else 0.0)
-    return float(s[r, c]) - rival
+    row, col = s[r], s[:, c]
+    rival_row = max((float(part.max()) for part in (row[:c], row[c + 1:]) if part.size), default=0.0)
+    rival_col = max((float(part.max()) for part in (col[:r], col[r + 1:]) if part.size), default=0.0)
+    return float(s[r, c]) - max(rival_row, rival_col)

@@ -30,6 +30,7 @@ from ._toc import title_key
 __all__ = ["clean_exported"]
 
 _TAGGED = re.compile(r"^\s*(?:\[([^\[\]\n]{1,24})\]|【([^【】\n]{1,24})】)[ \t\u3000:：]*(\S.*?)\s*$")
+_OPENS_TAGGED = re.compile(r"\s*[\[【]")  # what a text opened by a tagged line starts with
 MIN_SHARE = 0.3
 _PATH_KEYS = ("heading_path", "path", "section", "chapter")
 
@@ -57,6 +58,8 @@ def _leading_context(lines: list[str], tags: set[str] | None) -> tuple[list[tupl
 def _context_tags(chunks: list[Chunk]) -> set[str]:
     opened: Counter[str] = Counter()
     for c in chunks:
+        if not _OPENS_TAGGED.match(c.content):  # its first line that is not blank is no tagged line
+            continue
         found, _ = _leading_context(c.content.split("\n"), None)
         opened.update({tag for tag, _ in found})
     need = max(2, MIN_SHARE * len(chunks))
@@ -73,11 +76,16 @@ def clean_exported(chunks: list[Chunk]) -> list[Chunk]:
     out: list[Chunk] = []
     context_paths: dict[str, tuple[str, ...]] = {}  # chunk id -> path its context gave
     for c in chunks:
-        lines = c.content.split("\n")
-        context, skip = _leading_context(lines, tags) if tags else ([], 0)
-        body = furniture.clean("\n".join(lines[skip:])).strip("\n")
-        md: dict[str, Any] = dict(c.metadata)
+        context: list[tuple[str, str]] = []
+        text = c.content
+        if tags:
+            lines = text.split("\n")
+            context, skip = _leading_context(lines, tags)
+            text = "\n".join(lines[skip:]) if skip else text
+        body = furniture.clean(text).strip("\n")
+        md: dict[str, Any] = c.metadata  # copied before it is changed
         if context:
+            md = dict(md)
             path = [value for _, value in context]
             if not body.strip():  # only context: the chunk is the heading it names
                 body, path = path[-1], path[:-1]
@@ -86,10 +94,10 @@ def clean_exported(chunks: list[Chunk]) -> list[Chunk]:
             if "heading_path" not in md:
                 md["heading_path"] = path
             context_paths[c.id] = tuple(path)
-        first = next((ln for ln in body.split("\n") if ln.strip()), "")
-        if first and is_toc_title(first) and "kind" not in md:
-            md.update(kind="toc", heading=first.strip())
-        if body == c.content and md == c.metadata:
+        first = _first_line(body) if "kind" not in md else ""
+        if first and is_toc_title(first):
+            md = {**md, "kind": "toc", "heading": first.strip()}
+        if body == c.content and (md is c.metadata or md == c.metadata):
             out.append(c)
         else:
             out.append(Chunk(id=c.id, content=body if body.strip() else c.content, metadata=md))
@@ -127,4 +135,10 @@ def _with_heading_chunks(chunks: list[Chunk], context_paths: dict[str, tuple[str
 
 
 def _first_line(text: str) -> str:
-    return next((ln for ln in text.split("\n") if ln.strip()), "")
+    """The first line of *text* that is not blank (whitespace only), or ""."""
+    rest = text.lstrip()  # from the first character that is not whitespace: a line break is one
+    if not rest:
+        return ""
+    start = text.rfind("\n", 0, len(text) - len(rest)) + 1
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
