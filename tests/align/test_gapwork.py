@@ -46,3 +46,21 @@ def test_a_gap_not_given_is_computed_on_its_own():
     got = scores.derivations([5], [5, 6])
     expected = derivations(sim, [([5], [5, 6])])[0]
     assert all(x.tobytes() == y.tobytes() for x, y in zip(got, expected))
+
+
+@pytest.mark.parametrize("batch", [1, 4, 1024])
+def test_prefetched_group_similarities_are_each_requests_own(batch, monkeypatch):
+    monkeypatch.setattr(_gapwork, "BATCH_CHUNKS", batch)
+    requests = [([(0,), (1,)], [(0, 1), (1, 2)]), ([(2, 3)], [(3,)]), ([(3, 4, 5)], [(4,), (5,), (6,)]),
+                ([(6,), (7, 8)], [(7, 8), (8,)]), ([], [(1,)])]
+    focus = ([0, 1, 4, 5, 7], [0, 1, 2, 5, 7])  # the others featurised when first asked for
+    sim = TextSimilarity(A, B, focus_a=focus[0], focus_b=focus[1])
+    alone = TextSimilarity(A, B, focus_a=focus[0], focus_b=focus[1])
+    scores = GapScores(sim)
+    scores.prefetch(requests)
+    for ga, gb in requests:
+        expected = alone.group_matrix(ga, gb)
+        got = scores.group_matrix(ga, gb)
+        assert got.dtype == expected.dtype and got.tobytes() == expected.tobytes()
+    assert np.array_equal(sim._vocab_keys, alone._vocab_keys) and sim._rows == alone._rows
+    assert scores.group_matrix([(8,)], [(0,)]).tobytes() == alone.group_matrix([(8,)], [(0,)]).tobytes()  # not asked

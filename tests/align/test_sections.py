@@ -173,3 +173,17 @@ def test_scoped_matrices_are_each_gaps_scoped_matrix():
     alone = ScopedSimilarity(texts_a, texts_b, sections=sections)
     assert [m.tobytes() for m in many] == [alone.matrix(ia, ib).tobytes() for ia, ib in gaps]
     assert any((m == 0).any() and (m > 0).any() for m in many)
+
+
+def test_scoped_group_matrices_are_each_requests_scoped_group_matrix():
+    from hikaku.align.sections import ScopedSimilarity
+
+    sections = align_sections(A, B)
+    texts_a, texts_b = [c.content for c in A.chunks], [c.content for c in B.chunks]
+    na, nb = len(texts_a), len(texts_b)
+    requests = [([(i,) for i in range(na)], [(j, j + 1) for j in range(nb - 1)]),
+                ([(i, i + 1) for i in range(0, na - 1, 2)], [(j,) for j in range(nb)])]
+    many = ScopedSimilarity(texts_a, texts_b, sections=sections).group_matrices(requests)
+    alone = ScopedSimilarity(texts_a, texts_b, sections=sections)
+    assert [m.tobytes() for m in many] == [alone.group_matrix(ga, gb).tobytes() for ga, gb in requests]
+    assert any((m == 0).any() and (m > 0).any() for m in many)

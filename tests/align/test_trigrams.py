@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from hikaku.align import TextSimilarity, derivation, tokens
+from hikaku.align._gapwork import GapScores
 from hikaku.align._trigrams import shared_blocks, shared_counts, trigram_codes, trigram_rows
-from hikaku.align.planner import AlignmentParams, _GapPlanner
 
 TEXTS = ["", "a", "ab", " a  b ", "abc", "abcabc", "第１条　保険金を支払う。", "Cars crash because humans err.",
          "cars  crash\nbecause", "\U0001f600 emoji \U0001f600", "\x00\x00\x00", "a\x00", "\x00a"]
@@ -37,8 +37,7 @@ def test_a_gaps_shares_are_those_of_derivation_to_the_bit():
     b = ["The instability, injustice, and confusion have been the mortal diseases.", "They remain topics.",
          "第２条（保険金）", "当社は手術給付金として日額の25倍を支払う。", "y z"]
     sim = TextSimilarity(a, b)
-    planner = _GapPlanner(sim, AlignmentParams())
-    from_a, from_b = planner._derivations(list(range(len(a))), list(range(len(b))))
+    from_a, from_b = GapScores(sim).derivations(list(range(len(a))), list(range(len(b))))
     for i in range(len(a)):
         for j in range(len(b)):
             assert from_a[i, j] == derivation(sim, "b", j, "a", i)

@@ -1,8 +1,9 @@
 """The scores of the plan's gaps, made for all of them at once.
 
 Each gap between anchors is aligned on its similarity matrix and, for its splits and merges,
-on how much of each chunk's wording derives from each chunk of the other side. Asked for gap by
-gap, both were thousands of small numpy and scipy computations, each paying fixed costs many
+on how much of each chunk's wording derives from each chunk of the other side and on the
+similarities of the groups offered (:meth:`GapScores.prefetch`). Asked for gap by gap, they
+were thousands of small numpy and scipy computations, each paying fixed costs many
 times over its arithmetic; :class:`GapScores` makes them a batch of gaps at a time (one sparse
 product for the similarities of a batch, one for the trigrams they share) and hands each gap its
 own. A batch holds about ``BATCH_CHUNKS`` chunks: its arrays stay in the processor's cache (all
@@ -24,6 +25,7 @@ __all__ = ["GapScores", "derivations"]
 
 _Key = tuple[tuple[int, ...], tuple[int, ...]]
 _Gap = tuple[Sequence[int], Sequence[int]]
+_GroupKey = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 BATCH_CHUNKS = 1024  # of both sides, per batch (measured: 256 to 4,096 all near the best)
 
 
@@ -56,8 +58,28 @@ class GapScores:
         for batch in _batches(keys):
             self._matrices.update(zip(batch, sim.matrices(batch)))
         self._derivations: dict[_Key, tuple[np.ndarray, np.ndarray]] = {}
+        self._groups: dict[_GroupKey, np.ndarray] = {}
         for batch in _batches([k for k in keys if len(k[0]) > 1 or len(k[1]) > 1] if merges else []):
             self._derivations.update(zip(batch, derivations(sim, batch)))
+
+    def prefetch(self, requests: Sequence[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]]) -> None:
+        """Compute the group similarities of *requests* (A groups × B groups, as
+        ``sim.group_matrix`` takes them) a batch at a time, for :meth:`group_matrix`."""
+        keys = [(tuple(map(tuple, ga)), tuple(map(tuple, gb))) for ga, gb in requests]
+        run: list[_GroupKey] = []
+        held = 0
+        for key in [*keys, None]:
+            if key is not None:
+                run.append(key)
+                held += sum(map(len, key[0])) + sum(map(len, key[1]))
+            if run and (key is None or held >= BATCH_CHUNKS):
+                self._groups.update(zip(run, self.sim.group_matrices(run)))
+                run, held = [], 0
+
+    def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
+        """``sim.group_matrix(groups_a, groups_b)``."""
+        got = self._groups.get((tuple(map(tuple, groups_a)), tuple(map(tuple, groups_b))))
+        return self.sim.group_matrix(groups_a, groups_b) if got is None else got
 
     def matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         """``sim.matrix(ia, ib)``."""

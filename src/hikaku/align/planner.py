@@ -200,9 +200,10 @@ def plan_alignment(
             gaps.append((ia, ib, (b0, b1)))
     # the scores of every gap aligned whole, made at once (the gaps' chunks are all focus chunks,
     # featurised already: the vocabulary is the same whichever order they are asked in)
-    made = GapScores(sim, [(ia, ib) for ia, ib, _ in gaps if ib and len(ia) * len(ib) <= params.max_gap_cells],
-                     merges=params.allow_merges)
+    whole = [(ia, ib) for ia, ib, _ in gaps if ib and len(ia) * len(ib) <= params.max_gap_cells]
+    made = GapScores(sim, whole, merges=params.allow_merges)
     planner = _GapPlanner(sim, params, labels, cons, scores=made)
+    made.prefetch([request for ia, ib in whole for request in planner.group_requests(ia, ib)])
     in_gaps = [g for ia, ib, window in gaps for g in planner.align(ia, ib, window)]
     touched = sum(len(ia) for ia, _, _ in gaps) + len(singles)  # the chunks of A that are no anchor
     habit = params.calibration.habit(sum(1 for g in in_gaps if g.kind in ("split", "merge")), touched)
@@ -249,13 +250,28 @@ class _GapPlanner:
         """The similarity matrix of every operation of the gap (−inf where a split or merge
         is not offered: a part that does not derive from the other side)."""
         scores = {(1, 1): np.asarray(s, dtype=np.float64)}
-        if not self.p.allow_merges:
-            return scores
+        for da, db, ok, (rows, groups_a), (cols, groups_b) in self._offers(ia, ib):
+            full = np.full((len(ia), len(ib)), -np.inf)
+            if len(rows):  # scored only where some cell is offered (each cell on its own: the same values)
+                sub = np.full(ok.shape, -np.inf)
+                sub[np.ix_(rows, cols)] = self.scores.group_matrix(groups_a, groups_b).astype(np.float64)
+                full[da - 1:, db - 1:] = np.where(ok, sub, -np.inf)
+            scores[(da, db)] = full
+        return scores
+
+    def group_requests(self, ia: list[int], ib: list[int]) -> list[tuple[list[tuple[int, ...]], list[tuple[int, ...]]]]:
+        """The groups whose similarities aligning the gap asks for (``GapScores.prefetch``)."""
+        return [(groups_a, groups_b) for _, _, _, (_, groups_a), (_, groups_b) in self._offers(ia, ib) if groups_a]
+
+    def _offers(self, ia: list[int], ib: list[int]) -> list[tuple[int, int, np.ndarray, tuple[np.ndarray, list],
+                                                                  tuple[np.ndarray, list]]]:
+        """Each split and merge (da, db) that fits the gap: where it is offered, and the rows
+        and columns (with their groups) that hold an offered cell."""
         n, m = len(ia), len(ib)
-        if n < 2 and m < 2:
-            return scores
-        kappa = self.derivation
-        from_a, from_b = self._derivations(ia, ib)
+        if not self.p.allow_merges or (n < 2 and m < 2):
+            return []
+        from_a, from_b = self.scores.derivations(ia, ib)  # how much of each chunk's wording each draws on
+        out = []
         for da, db in OPS[1:]:
             if da > n or db > m:
                 continue
@@ -267,24 +283,12 @@ class _GapPlanner:
                 least = np.minimum.reduce([from_a[:, k: m - db + 1 + k] for k in range(db)])
             else:
                 least = np.minimum.reduce([from_b[k: n - da + 1 + k, :] for k in range(da)])
-            ok = least >= kappa
+            ok = least >= self.derivation
             if self.cons.forbidden:  # (fixed chunks are in no gap)
                 ok &= np.array([[self.cons.allows(x, y) for y in gb] for x in ga], dtype=bool).reshape(ok.shape)
-            full = np.full((n, m), -np.inf)
-            if ok.any():  # scored only where some cell is offered (each cell on its own: the same values)
-                rows, cols = np.flatnonzero(ok.any(axis=1)), np.flatnonzero(ok.any(axis=0))
-                sub = np.full(ok.shape, -np.inf)
-                sub[np.ix_(rows, cols)] = self.sim.group_matrix([ga[r] for r in rows],
-                                                                [gb[c] for c in cols]).astype(np.float64)
-                full[da - 1:, db - 1:] = np.where(ok, sub, -np.inf)
-            scores[(da, db)] = full
-        return scores
-
-    def _derivations(self, ia: list[int], ib: list[int]) -> tuple[np.ndarray, np.ndarray]:
-        """For every A chunk *i* and B chunk *j* of a gap: the share of *j*'s trigrams found
-        in *i* (``derivation(sim, "b", j, "a", i)``) and of *i*'s found in *j* — from one
-        count of the trigrams they share (:mod:`._trigrams`), the same values to the bit."""
-        return self.scores.derivations(ia, ib)
+            rows, cols = np.flatnonzero(ok.any(axis=1)), np.flatnonzero(ok.any(axis=0))
+            out.append((da, db, ok, (rows, [ga[r] for r in rows]), (cols, [gb[c] for c in cols])))
+        return out
 
     def _group(self, ga: tuple[int, ...], gb: tuple[int, ...], score: float, margin: float,
                window: tuple[int, int]) -> PlannedGroup:

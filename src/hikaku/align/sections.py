@@ -204,6 +204,10 @@ class ScopedSimilarity(TextSimilarity):
     def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
         return super().group_matrix(groups_a, groups_b) * self.sections.group_mask(groups_a, groups_b)
 
+    def group_matrices(self, requests: Sequence[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]]
+                       ) -> list[np.ndarray]:
+        return [s * self.sections.group_mask(ga, gb) for s, (ga, gb) in zip(super().group_matrices(requests), requests)]
+
     def pairwise(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         scores = super().pairwise(ia, ib)
         return scores * np.array([self.sections.compatible(i, j) for i, j in zip(ia, ib)], dtype=np.float32)

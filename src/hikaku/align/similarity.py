@@ -312,6 +312,21 @@ class TextSimilarity:
         tb = [" ".join(self.norm_b[j] for j in g) for g in groups_b]
         return self._combine(cos, ta, tb)
 
+    def group_matrices(self, requests: Sequence[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]]
+                       ) -> list[np.ndarray]:
+        """``[self.group_matrix(ga, gb) for ga, gb in requests]``, the same values to the last bit,
+        from one sparse product (each merged row is summed and weighed on its own)."""
+        full = [(ga, gb) for ga, gb in requests if len(ga) and len(gb)]
+        with self._lock:
+            for ga, gb in full:  # the vocabulary grows as it would request by request
+                self._ensure([i for g in ga for i in g], [j for g in gb for j in g])
+            va = self._merged_vectors("a", [g for ga, _ in full for g in ga])
+            vb = self._merged_vectors("b", [g for _, gb in full for g in gb])
+        cos = iter(block_products(va, vb, [(len(ga), len(gb)) for ga, gb in full]))
+        return [self._combine(next(cos), [" ".join(self.norm_a[i] for i in g) for g in ga],
+                              [" ".join(self.norm_b[j] for j in g) for g in gb])
+                if len(ga) and len(gb) else np.zeros((len(ga), len(gb)), dtype=np.float32) for ga, gb in requests]
+
     def pairwise(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         """Similarity of A chunk ia[k] with B chunk ib[k], for every k (one batch)."""
         if not len(ia):
