@@ -33,7 +33,7 @@ def test_the_search_is_let_go_before_the_rows_and_the_result_is_the_same(sudachi
     embedder = ReleasingEmbedder()
     rt = _runtime(embedder, sudachi)
     state = build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
-    assert rt.similarity._counts.shape[0] == 0 and not rt.similarity._rows  # features let go …
+    assert len(rt.similarity._counts) == 0 and not rt.similarity._rows  # features let go …
     assert not rt.stores.b._low and "_bigrams" not in rt.stores.b.__dict__  # … and the search texts
     assert embedder.released == 0  # the caller's model: it may serve other runs
     expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
