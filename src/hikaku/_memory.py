@@ -66,7 +66,9 @@ def objects_kept() -> Iterator[None]:
     goes) and resumes after it, where its next collections examine what the phase made, as
     they would have. Nothing is done when the collector was off (the program's choice).
     Threads (a server's comparisons) share the pause: the first to enter pauses, the last
-    to leave resumes."""
+    to leave resumes — so comparisons that overlap without end (a busy server running them in
+    threads) keep the collector paused while any of them is in such a phase, and a program that
+    turns the collector off *during* a pause finds it on again after it."""
     global _paused
     with _pausing:
         mine = _paused > 0 or gc.isenabled()

@@ -7,7 +7,9 @@ later parts are computed while the agent examines the first groups (on two cores
 interpreter works on one). A vector depends, in its last bits, on the batch it was computed in;
 the parts are a function of the list alone, so a query's vector does not depend on which query
 comes first or on timing (an LLM's concurrent chunks ask in the order their threads happen to
-run). A query that was not announced is embedded alone.
+run). A query that was not announced is embedded alone. (The parts are not one call's batches:
+an embedder that computes texts it sees alike once per call — USE — computes such a text once per
+part, and the batches after it shift; deterministic all the same.)
 
 The background thread runs at a lower priority (Linux: threads have their own nice value, and
 the embedding workers it starts inherit it): on a machine with fewer free cores than threads,
@@ -31,7 +33,7 @@ __all__ = ["QueryVectors", "PART"]
 
 log = logging.getLogger(__name__)
 
-PART = 256  # queries per part: a multiple of the USE embedder's batch (64), so the same batches as one call
+PART = 256  # queries per part: a multiple of the USE embedder's batch (64)
 NICENESS = 10  # the background thread's (and its workers') nice value above the process's
 
 

@@ -27,6 +27,7 @@ from .window import AgentWindow
 __all__ = ["ComparisonRuntime", "ProgressCallback", "PlanView"]
 
 _RIVALS = 4  # rivals scored in full per B chunk (the asking group has at most three chunks)
+_RIVAL_BLOCK = 32  # B chunks whose rivals are scored in one product (at most 4 x 32 x 32 pairs)
 
 ProgressCallback = Callable[[str, int, int], None]
 """progress(stage, done, total): stage is 'plan', 'agent' or 'report'."""
@@ -224,15 +225,18 @@ class PlanView:
                 keep = self._pools[section] = (np.flatnonzero(self.sections.mask(question, [j])[:, 0])
                                                if self.sections is not None else np.arange(len(question)))
             picks.append([question[k] for k in keep[_best(row[keep], _RIVALS)]])
-        # scored in one product for all the B chunks (each score is its pair's alone, to the last
+        # scored in one product per block of B chunks (each score is its pair's alone, to the last
         # bit: every chunk here has its features already — the A chunks in question since the
-        # cosines, the B chunks since theirs —, so none widens the vocabulary in between)
-        rows = sorted({i for picked in picks for i in picked})
-        full = self.similarity.matrix(rows, todo)
-        at = {i: r for r, i in enumerate(rows)}
-        for c, (j, picked) in enumerate(zip(todo, picks)):
-            scores = [float(full[at[i], c]) for i in picked]
-            self._rival_cache[j] = sorted(zip(picked, scores), key=lambda x: -x[1])
+        # cosines, the B chunks since theirs —, so none widens the vocabulary in between); blocks,
+        # so that a caller asking for many B chunks does not pay for every rival of every other
+        for k in range(0, len(todo), _RIVAL_BLOCK):
+            block, block_picks = todo[k: k + _RIVAL_BLOCK], picks[k: k + _RIVAL_BLOCK]
+            rows = sorted({i for picked in block_picks for i in picked})
+            full = self.similarity.matrix(rows, block)
+            at = {i: r for r, i in enumerate(rows)}
+            for c, (j, picked) in enumerate(zip(block, block_picks)):
+                scores = [float(full[at[i], c]) for i in picked]
+                self._rival_cache[j] = sorted(zip(picked, scores), key=lambda x: -x[1])
 
     def similarities(self, a_ids: tuple[str, ...], b_ids: list[str]) -> list[float]:
         ia = [self.a.position(i) for i in a_ids]
