@@ -39,6 +39,7 @@ from .workflow.checkpoint import (
     open_checkpointer,
     serializer,
 )
+from .workflow.runtime import ComparisonRuntime
 
 __all__ = ["acompare", "compare", "run_comparison", "DocumentSource", "ModelPlan", "plan_model", "DecisionsSource",
            "AskCallback"]
@@ -262,6 +263,13 @@ def run_comparison(
     return result, state
 
 
+def _runtime(doc_a: Document, doc_b: Document, opts: CompareOptions, **build: Any) -> ComparisonRuntime:
+    """The run's runtime (:func:`build_runtime`), built with the cyclic collector paused: the plan,
+    the indexes and the tools are many objects that live on, and no garbage in cycles."""
+    with objects_kept():
+        return build_runtime(doc_a, doc_b, opts, **build)
+
+
 def _run(doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str, Any], writer: TraceWriter | None,
          resume: bool, checkpoint: str | os.PathLike[str] | None, run_id: str | None, limit: int,
          ask: AskCallback | None) -> Any:
@@ -269,7 +277,7 @@ def _run(doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str
         writer.write("run_start", document_a=doc_a.id, document_b=doc_b.id, model=build["model_name"],
                      resume=resume, options=opts.model_dump(mode="json"))
     if checkpoint is None and ask is None:
-        rt = build_runtime(doc_a, doc_b, opts, **build)
+        rt = _runtime(doc_a, doc_b, opts, **build)
         try:
             state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
         finally:
@@ -277,7 +285,7 @@ def _run(doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str
     elif checkpoint is None:  # questions need a checkpointer: this run's, in memory
         from langgraph.checkpoint.memory import InMemorySaver
 
-        rt = build_runtime(doc_a, doc_b, opts, **build)
+        rt = _runtime(doc_a, doc_b, opts, **build)
         config: dict[str, Any] = {"configurable": {"thread_id": run_id or "run"}, "recursion_limit": limit}
         try:
             state = _answering(build_graph(InMemorySaver(serde=serializer())), {}, config, rt, ask)
@@ -358,7 +366,7 @@ def _invoke_durable(saver: Any, doc_a: Document, doc_b: Document, opts: CompareO
         log.info("run %s had already finished", run_id)
         return dict(values)
     spent = sum(d.usage.tokens for d in values.get("comparison_results", [])) if exists else 0
-    rt = build_runtime(doc_a, doc_b, opts, spent_tokens=spent, **build)
+    rt = _runtime(doc_a, doc_b, opts, spent_tokens=spent, **build)
     log.info("%s run %s (checkpoint %s)", "resuming" if exists else "starting", run_id, path)
     try:
         return _answering(graph, None if exists else {}, config, rt, ask, durability="sync")

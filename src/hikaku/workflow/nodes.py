@@ -281,8 +281,9 @@ def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime
     rt = runtime.context
     rt.release_search()  # nothing is searched from here on: the memory goes to the resolution and the rows
     start = time.perf_counter()
-    groups = resolve(state.get("comparison_results", []), rt.document_a, rt.document_b,
-                     rt.review.applied.constraints)
+    with objects_kept():  # the resolved groups: many objects that live on, no garbage in cycles
+        groups = resolve(state.get("comparison_results", []), rt.document_a, rt.document_b,
+                         rt.review.applied.constraints)
     if rt.plan.habit is not None:  # sentences joined or cut in other words (align/repair.py)
         a, b = rt.document_a.chunks, rt.document_b.chunks
         groups = join_by_meaning(groups, [c.content for c in a], [c.content for c in b],

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .._memory import give_back, objects_kept
+from .._memory import give_back
 from .._text import match_key, without_label
 from ..agent import AgentPolicy, OfflinePolicy, PolicyParams, group_text
 from ..agent.budget import RunBudget
@@ -124,22 +124,21 @@ def build_runtime(
         progress("plan", 0, 1)
     o = options
     a, b = document_a, document_b
-    with objects_kept():  # the plan's records and scratch: many objects, no garbage in cycles
-        keys_a, keys_b = per_text(match_key, a, b)  # once per distinct text: B's twins of A's chunks are most of B
-        free_a = [without_label(k, c.structure.structural_label) for k, c in zip(keys_a, a.chunks)]
-        free_b = [without_label(k, c.structure.structural_label) for k, c in zip(keys_b, b.chunks)]
-        calibration = load_calibration(o.calibration)
-        params = AlignmentParams(calibration=calibration, allow_merges=o.allow_merges)
-        applied = decisions or AppliedDecisions()
-        constraints = applied.constraints
-        sections = align_sections(a, b, params.dp)
-        numbers = own_numbers(a, b)  # read once: the plan's anchors and the rows' renumbering
-        plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True,
-                                   number_free_keys=(free_a, free_b), sections=sections, constraints=constraints,
-                                   labels=([c.structure.structural_label for c in a.chunks],
-                                           [c.structure.structural_label for c in b.chunks]),
-                                   numbers=numbers, headings=([is_heading_only(c.structure) for c in a.chunks],
-                                                              [is_heading_only(c.structure) for c in b.chunks]))
+    keys_a, keys_b = per_text(match_key, a, b)  # once per distinct text: B's twins of A's chunks are most of B
+    free_a = [without_label(k, c.structure.structural_label) for k, c in zip(keys_a, a.chunks)]
+    free_b = [without_label(k, c.structure.structural_label) for k, c in zip(keys_b, b.chunks)]
+    calibration = load_calibration(o.calibration)
+    params = AlignmentParams(calibration=calibration, allow_merges=o.allow_merges)
+    applied = decisions or AppliedDecisions()
+    constraints = applied.constraints
+    sections = align_sections(a, b, params.dp)
+    numbers = own_numbers(a, b)  # read once: the plan's anchors and the rows' renumbering
+    plan, sim = plan_alignment(keys_a, keys_b, keys_a, keys_b, params, normalized=True,
+                               number_free_keys=(free_a, free_b), sections=sections, constraints=constraints,
+                               labels=([c.structure.structural_label for c in a.chunks],
+                                       [c.structure.structural_label for c in b.chunks]),
+                               numbers=numbers, headings=([is_heading_only(c.structure) for c in a.chunks],
+                                                          [is_heading_only(c.structure) for c in b.chunks]))
     give_back()  # the plan's scratch: the agent phase grows in it, not above it
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
