@@ -47,9 +47,8 @@ class DocumentStore:
         # made for the chunks a search looks into, when it looks; the last TEXT_MEMO of each kept
         self._norm: Memo[int, tuple[str, list[int] | None]] = Memo(lambda: TEXT_MEMO)
         self._low: Memo[int, str] = Memo(lambda: TEXT_MEMO)
-        # literal searches already answered: (needle, case_sensitive, limit) -> their answer, found
-        # (find_literal) or listed as the tools list it (literal_matches)
-        self._found: Memo[_Key, tuple[list[tuple[int, list[tuple[int, int]]]], int]] = Memo(lambda: LITERAL_MEMO)
+        # literal searches already answered: (needle, case_sensitive, limit) -> their answer as the
+        # tools list it (literal_matches)
         self._listed: Memo[_Key, tuple[list[dict[str, Any]], int]] = Memo(
             lambda: LITERAL_MEMO, budget=lambda: LISTED_MEMO, weight=lambda got: len(got[0]))
 
@@ -115,14 +114,9 @@ class DocumentStore:
         text, in document order: the first *limit* of them, and how many there are — with a
         *limit*, counted up to ``limit + 1`` (more than *limit*: the search stops there, so
         that a common word costs no more than a rare one in a long document). Uses the
-        bigram index to look only where it can occur. The same search again (a term many
-        chunks share) is answered from memory: the document does not change during a run;
-        the caller must not change the lists it gets."""
-        key = (needle, case_sensitive, limit)
-        got = self._found.get(key)
-        if got is None:
-            got = self._found.put(key, self._find_literal(needle, case_sensitive=case_sensitive, limit=limit))
-        return got
+        bigram index to look only where it can occur (the tools list the chunks it finds with
+        :meth:`literal_matches`, which remembers its answers)."""
+        return self._find_literal(needle, case_sensitive=case_sensitive, limit=limit)
 
     def literal_matches(self, needle: str, *, case_sensitive: bool,
                         limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
@@ -135,11 +129,15 @@ class DocumentStore:
         got = self._listed.get(key)
         if got is None:
             found, total = self._find_literal(needle, case_sensitive=case_sensitive, limit=limit)
-            chunks = self.document.chunks
-            listed = [self.view(chunks[k], position=k, positions=[list(sp) for sp in spans], match_count=len(spans))
-                      for k, spans in found]
-            got = self._listed.put(key, (listed, total))
+            got = self._listed.put(key, (self.listing(found), total))
         return got
+
+    def listing(self, found: list[tuple[int, list[tuple[int, int]]]]) -> list[dict[str, Any]]:
+        """Chunks found by position with the spans of their matches, as the search tool lists
+        them: each one's :meth:`view` with the *positions* of its matches and their *match_count*."""
+        chunks = self.document.chunks
+        return [self.view(chunks[k], position=k, positions=[list(sp) for sp in spans], match_count=len(spans))
+                for k, spans in found]
 
     def _find_literal(self, needle: str, *, case_sensitive: bool,
                       limit: int | None) -> tuple[list[tuple[int, list[tuple[int, int]]]], int]:
@@ -214,7 +212,6 @@ class DocumentStore:
         index): each is made again if a search comes."""
         self._norm.clear()
         self._low.clear()
-        self._found.clear()
         self._listed.clear()
         self.__dict__.pop("_bigrams", None)
         self.index.stop_prefetching()

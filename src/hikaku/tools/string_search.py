@@ -55,10 +55,7 @@ class StringSearchTool(BaseTool):
                 compiled = compile_pattern(p.pattern, use_regex=p.use_regex, case_sensitive=p.case_sensitive)
                 found = store.search_text(lambda text: find_spans(compiled, text, deadline=deadline))
                 total = len(found)
-                chunks = store.document.chunks
-                matches = [store.view(chunks[k], position=k, positions=[list(sp) for sp in spans],
-                                      match_count=len(spans))
-                           for k, spans in found[: self.max_results]]
+                matches = store.listing(found[: self.max_results])
         except PatternError as e:
             raise ToolFailure(str(e)) from None
         except PatternTimeout:
