@@ -61,3 +61,40 @@ def test_texts_are_remembered_only_within_remembering():
         assert len(reads) == 5
     recall("up", "a", read)
     assert len(reads) == 6
+
+
+def test_nfkc_by_narrowing_wide_forms_is_unicodedata_nfkc():
+    # the fast path (U+3000 and full-width ASCII replaced, then checked) against unicodedata on
+    # every character it replaces, beside what may follow them: combining marks that compose
+    # with the narrowed letter, half-width katakana and its sound marks, compatibility ideographs
+    import unicodedata
+
+    from hikaku._text import nfkc
+
+    wide = "".join(chr(c) for c in range(0xFF01, 0xFF5F)) + "\u3000"
+    texts = [
+        wide,
+        "第十二条\u3000保険金の額は、（１）及び（２）に定める金額［別表第１］とする。",
+        "Ｅ\u0301ｔａｔ\u3000ｅ\u0308",  # É and ë only after narrowing: composition must still happen
+        "ｶﾞｲﾄﾞ\u3000ﾊﾟﾝﾌ",  # half-width katakana: left to unicodedata
+        "\u2f64途\u3000\uf900\u3000⑴",  # a radical, a compatibility ideograph, a parenthesised number
+        "plain ascii text",
+        "既に正規化された日本語の文。",
+        "",
+    ]
+    texts += [a + b for a in wide for b in ("\u0301", "\u0308", "\u3099", "ﾞ")]
+    for text in texts:
+        assert nfkc(text) == unicodedata.normalize("NFKC", text), text
+        assert normalize(text) == " ".join(unicodedata.normalize("NFKC", text).split()), text
+
+
+def test_nfkc_of_a_wide_form_before_any_character():
+    import unicodedata
+
+    from hikaku._text import nfkc
+
+    chars = [chr(c) for c in range(0x20, 0x10000) if not 0xD800 <= c <= 0xDFFF]
+    for lead in ("Ａ", "\u3000", "ｅ"):
+        for ch in chars:
+            text = lead + ch
+            assert nfkc(text) == unicodedata.normalize("NFKC", text), hex(ord(ch))
