@@ -71,3 +71,68 @@ def test_objects_kept_pauses_the_collector_for_the_phase_and_only_then():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_objects_set_aside_leaves_them_out_of_collections_for_the_phase_and_only_then():
+    import gc
+    import threading
+
+    assert gc.get_freeze_count() == 0
+    with _memory.objects_set_aside():
+        assert gc.get_freeze_count() > 0
+        made = [[] for _ in range(10)]  # what the phase makes is not set aside: the collector frees its cycles
+        assert all(gc.is_tracked(x) for x in made)
+        cycle: list = []
+        cycle.append(cycle)
+        del cycle
+        assert gc.collect() >= 1
+        with _memory.objects_set_aside():  # a phase within (or another thread's)
+            pass
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0
+    try:
+        with _memory.objects_set_aside():
+            raise ValueError
+    except ValueError:
+        pass
+    assert gc.get_freeze_count() == 0
+
+    # threads share it: all is given back when the last phase ends
+    inside, leave = threading.Event(), threading.Event()
+
+    def phase():
+        with _memory.objects_set_aside():
+            inside.set()
+            leave.wait(10)
+
+    t = threading.Thread(target=phase)
+    t.start()
+    inside.wait(10)
+    with _memory.objects_set_aside():
+        pass
+    assert gc.get_freeze_count() > 0  # the other thread's phase goes on
+    leave.set()
+    t.join(10)
+    assert gc.get_freeze_count() == 0
+
+    gc.freeze()  # a program that set objects aside itself is left alone
+    try:
+        frozen = gc.get_freeze_count()
+        with _memory.objects_set_aside():
+            pass
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
+def test_a_comparison_gives_back_what_it_set_aside(tmp_path):
+    import gc
+
+    import hikaku
+
+    a = tmp_path / "a.md"
+    b = tmp_path / "b.md"
+    a.write_text("# 第1条\n保険金を支払います。\n\n# 第2条\n免責事由を定めます。\n", encoding="utf-8")
+    b.write_text("# 第1条\n保険金を支払います。\n\n# 第2条\n免責事由を改めます。\n", encoding="utf-8")
+    hikaku.compare(a, b)
+    assert gc.get_freeze_count() == 0 and gc.isenabled()

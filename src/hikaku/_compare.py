@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from ._exceptions import (
     InputError,
     InvalidArgumentError,
 )
-from ._memory import objects_kept
+from ._memory import objects_kept, objects_set_aside
 from ._model_plan import ModelPlan, embedding_notice, plan_model
 from ._sqlite import is_damaged
 from ._threads import blas_threads
@@ -263,11 +264,18 @@ def run_comparison(
     return result, state
 
 
-def _runtime(doc_a: Document, doc_b: Document, opts: CompareOptions, **build: Any) -> ComparisonRuntime:
-    """The run's runtime (:func:`build_runtime`), built with the cyclic collector paused: the plan,
-    the indexes and the tools are many objects that live on, and no garbage in cycles."""
+@contextmanager
+def _runtime(doc_a: Document, doc_b: Document, opts: CompareOptions, **build: Any) -> Iterator[ComparisonRuntime]:
+    """The run's runtime (:func:`build_runtime`), built with the cyclic collector paused (the plan,
+    the indexes and the tools are many objects that live on, and no garbage in cycles), then set
+    aside with the documents while the run goes on (:func:`objects_set_aside`); closed at the end."""
     with objects_kept():
-        return build_runtime(doc_a, doc_b, opts, **build)
+        rt = build_runtime(doc_a, doc_b, opts, **build)
+    try:
+        with objects_set_aside():
+            yield rt
+    finally:
+        rt.close()
 
 
 def _run(doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str, Any], writer: TraceWriter | None,
@@ -277,20 +285,14 @@ def _run(doc_a: Document, doc_b: Document, opts: CompareOptions, build: dict[str
         writer.write("run_start", document_a=doc_a.id, document_b=doc_b.id, model=build["model_name"],
                      resume=resume, options=opts.model_dump(mode="json"))
     if checkpoint is None and ask is None:
-        rt = _runtime(doc_a, doc_b, opts, **build)
-        try:
+        with _runtime(doc_a, doc_b, opts, **build) as rt:
             state = build_graph().invoke({}, context=rt, config={"recursion_limit": limit})
-        finally:
-            rt.close()
     elif checkpoint is None:  # questions need a checkpointer: this run's, in memory
         from langgraph.checkpoint.memory import InMemorySaver
 
-        rt = _runtime(doc_a, doc_b, opts, **build)
         config: dict[str, Any] = {"configurable": {"thread_id": run_id or "run"}, "recursion_limit": limit}
-        try:
+        with _runtime(doc_a, doc_b, opts, **build) as rt:
             state = _answering(build_graph(InMemorySaver(serde=serializer())), {}, config, rt, ask)
-        finally:
-            rt.close()
     else:
         state = _run_durable(doc_a, doc_b, opts, build, Path(checkpoint), run_id or "", resume, limit, ask)
     result = state["result"]
@@ -366,9 +368,6 @@ def _invoke_durable(saver: Any, doc_a: Document, doc_b: Document, opts: CompareO
         log.info("run %s had already finished", run_id)
         return dict(values)
     spent = sum(d.usage.tokens for d in values.get("comparison_results", [])) if exists else 0
-    rt = _runtime(doc_a, doc_b, opts, spent_tokens=spent, **build)
-    log.info("%s run %s (checkpoint %s)", "resuming" if exists else "starting", run_id, path)
-    try:
+    with _runtime(doc_a, doc_b, opts, spent_tokens=spent, **build) as rt:
+        log.info("%s run %s (checkpoint %s)", "resuming" if exists else "starting", run_id, path)
         return _answering(graph, None if exists else {}, config, rt, ask, durability="sync")
-    finally:
-        rt.close()
