@@ -136,3 +136,20 @@ def test_a_comparison_gives_back_what_it_set_aside(tmp_path):
     b.write_text("# 第1条\n保険金を支払います。\n\n# 第2条\n免責事由を改めます。\n", encoding="utf-8")
     hikaku.compare(a, b)
     assert gc.get_freeze_count() == 0 and gc.isenabled()
+
+
+def test_what_a_kept_phase_makes_within_a_set_aside_is_set_aside_too():
+    import gc
+
+    with _memory.objects_kept():
+        lasting = [[k] for k in range(1000)]
+    assert gc.get_freeze_count() == 0  # no run: the collector examines them as it would have
+    with _memory.objects_set_aside():
+        before = gc.get_freeze_count()
+        with _memory.objects_kept():
+            rows = [[k] for k in range(1000)]
+        assert gc.get_freeze_count() >= before + 1000 and gc.isenabled()
+        scratch = [[k] for k in range(1000)]  # made outside such a phase: not set aside
+        assert gc.get_freeze_count() < before + 2000
+    assert gc.get_freeze_count() == 0
+    assert len(lasting) == len(rows) == len(scratch)

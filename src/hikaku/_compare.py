@@ -213,53 +213,56 @@ def run_comparison(
 ) -> tuple[ComparisonResult, ComparisonState]:
     """Like :func:`compare`, also returning the final graph state (agent thoughts,
     per-group decisions)."""
-    _check_arguments(a, b, progress, checkpoint, run_id, trace)
-    opts = _options(options, option_values)
-    with objects_kept():  # the documents: millions of objects that live on, no garbage in cycles
-        doc_a = _load(a, "A", opts)
-        doc_b = _load(b, "B", opts)
-        if _made_here(b):  # B's unchanged texts stored once, their structure parsed once (document/_twins.py)
-            share_twins(doc_a, doc_b)
-    env = llm_environment()
-    model_name = None
-    if chat_model is None and policy_factory is None:
-        plan = plan_model(opts, env)
-        if plan.choice is not None:
-            chat_model = build_chat_model(plan.choice, opts, env)
-            model_name = plan.choice.spec
-            log.warning("%s", plan.notice)
-        elif plan.implicit:
-            log.warning("%s", plan.offline)
-        elif plan.offline:
-            log.info("%s", plan.offline)
-    elif chat_model is not None:
-        model_name = getattr(chat_model, "model_name", None) or getattr(chat_model, "model", None) or type(chat_model).__name__
-    if embedder is None and (notice := embedding_notice(opts, env)):
-        log.warning("%s", notice)
-    if resume and not run_id:
-        raise CheckpointError("resume needs the run id (--resume RUN_ID)")
-    if resume and checkpoint is None:
-        checkpoint = default_checkpoint_path()
-    if checkpoint is not None and not run_id:
-        run_id = new_run_id()
-    reviewer = load_decisions(decisions)
-    if resume and run_id:  # the answers this run recorded are in its checkpoint already
-        reviewer = reviewer.without_run(run_id)
-    applied = apply_decisions(reviewer, doc_a, doc_b)
-    secrets = secrets_of(env, opts.llm_base_url, opts.embedding_base_url)  # never written to the trace
-    writer = _open_trace(trace, run_id or "-", append=resume, secrets=secrets) if trace is not None else None
-    build = dict(embedder=embedder, tokenizer=tokenizer, env=env, policy_factory=policy_factory,
-                 chat_model=chat_model, model_name=str(model_name) if model_name else None,
-                 fingerprint=fingerprint(doc_a, doc_b, opts, applied.digest), run_id=run_id, progress=progress,
-                 trace=writer, decisions=applied, ask=ask is not None)
-    limit = 20 + 4 * (len(doc_a.chunks) + 1)
-    try:
-        with blas_threads(1):  # the products are small: one BLAS thread each (hikaku/_threads.py)
-            state = _run(doc_a, doc_b, opts, build, writer, resume, checkpoint, run_id, limit, ask)
-        result = state["result"]
-    finally:
-        if writer is not None:
-            writer.close()
+    # the objects made to last (documents, plan, indexes, rows) are set aside from the cyclic
+    # collector as each phase that makes them ends, until the run's end (_memory)
+    with objects_set_aside():
+        _check_arguments(a, b, progress, checkpoint, run_id, trace)
+        opts = _options(options, option_values)
+        with objects_kept():  # the documents: millions of objects that live on, no garbage in cycles
+            doc_a = _load(a, "A", opts)
+            doc_b = _load(b, "B", opts)
+            if _made_here(b):  # B's unchanged texts stored once, their structure parsed once (document/_twins.py)
+                share_twins(doc_a, doc_b)
+        env = llm_environment()
+        model_name = None
+        if chat_model is None and policy_factory is None:
+            plan = plan_model(opts, env)
+            if plan.choice is not None:
+                chat_model = build_chat_model(plan.choice, opts, env)
+                model_name = plan.choice.spec
+                log.warning("%s", plan.notice)
+            elif plan.implicit:
+                log.warning("%s", plan.offline)
+            elif plan.offline:
+                log.info("%s", plan.offline)
+        elif chat_model is not None:
+            model_name = getattr(chat_model, "model_name", None) or getattr(chat_model, "model", None) or type(chat_model).__name__
+        if embedder is None and (notice := embedding_notice(opts, env)):
+            log.warning("%s", notice)
+        if resume and not run_id:
+            raise CheckpointError("resume needs the run id (--resume RUN_ID)")
+        if resume and checkpoint is None:
+            checkpoint = default_checkpoint_path()
+        if checkpoint is not None and not run_id:
+            run_id = new_run_id()
+        reviewer = load_decisions(decisions)
+        if resume and run_id:  # the answers this run recorded are in its checkpoint already
+            reviewer = reviewer.without_run(run_id)
+        applied = apply_decisions(reviewer, doc_a, doc_b)
+        secrets = secrets_of(env, opts.llm_base_url, opts.embedding_base_url)  # never written to the trace
+        writer = _open_trace(trace, run_id or "-", append=resume, secrets=secrets) if trace is not None else None
+        build = dict(embedder=embedder, tokenizer=tokenizer, env=env, policy_factory=policy_factory,
+                     chat_model=chat_model, model_name=str(model_name) if model_name else None,
+                     fingerprint=fingerprint(doc_a, doc_b, opts, applied.digest), run_id=run_id, progress=progress,
+                     trace=writer, decisions=applied, ask=ask is not None)
+        limit = 20 + 4 * (len(doc_a.chunks) + 1)
+        try:
+            with blas_threads(1):  # the products are small: one BLAS thread each (hikaku/_threads.py)
+                state = _run(doc_a, doc_b, opts, build, writer, resume, checkpoint, run_id, limit, ask)
+            result = state["result"]
+        finally:
+            if writer is not None:
+                writer.close()
     log.info("compared %s with %s: %s", doc_a.id, doc_b.id, result.stats.counts)
     return result, state
 
@@ -267,13 +270,11 @@ def run_comparison(
 @contextmanager
 def _runtime(doc_a: Document, doc_b: Document, opts: CompareOptions, **build: Any) -> Iterator[ComparisonRuntime]:
     """The run's runtime (:func:`build_runtime`), built with the cyclic collector paused (the plan,
-    the indexes and the tools are many objects that live on, and no garbage in cycles), then set
-    aside with the documents while the run goes on (:func:`objects_set_aside`); closed at the end."""
+    the indexes and the tools are many objects that live on, and no garbage in cycles); closed at the end."""
     with objects_kept():
         rt = build_runtime(doc_a, doc_b, opts, **build)
     try:
-        with objects_set_aside():
-            yield rt
+        yield rt
     finally:
         rt.close()
 
