@@ -185,19 +185,36 @@ def test_an_embedding_failure_before_the_first_group_does_not_take_the_run_down(
     assert "embedding ahead of the first search failed (ConnectionError: embedding server down)" in caplog.text
 
 
-def test_bs_literal_index_is_built_before_the_embedding_model_comes(sudachi):
-    """The literal-search index of B is built in the stage ``prepare``, before the first
-    embedding: its scratch (~100 MB at 50,000 chunks) comes and goes below the embedding
-    model and B's vectors instead of on top of them."""
+def test_bs_literal_index_is_built_while_b_is_embedded_after_the_tokenizer_has_gone(sudachi):
+    """The literal-search index of B is built in the stage ``prepare``, on the run's thread
+    while B's chunks are embedded in another (the products run beside the index's Python),
+    after the keyword tokenizer has gone; the result is that of the steps one after another."""
+    import threading
+
     events: list[str] = []
-    rt = _runtime(LoggingEmbedder(events), sudachi)
+    embedding = threading.Event()
+
+    class SignallingEmbedder(LoggingEmbedder):
+        def embed(self, texts):
+            embedding.set()
+            return super().embed(texts)
+
+    tokenizer = ReleasingTokenizer(sudachi, events)
+    rt = replace(_runtime(SignallingEmbedder(events), tokenizer), owns_tokenizer=True)
     store = rt.stores.b
     build = store.index_literals
 
     def logged() -> None:
-        events.append("literal index")
+        events.append("literal index" if embedding.wait(10) else "literal index alone")
+        events.append(threading.current_thread().name)
         build()
 
     store.index_literals = logged  # type: ignore[method-assign]
-    build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
-    assert events.count("literal index") == 1 and events.index("literal index") < events.index("embedded")
+    state = build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
+    assert events.count("literal index") == 1 and "literal index alone" not in events
+    assert events.index("tokenizer released") < events.index("literal index")
+    assert events[events.index("literal index") + 1] == "MainThread"
+    assert not [t for t in threading.enumerate() if t.name.startswith("hikaku-warm-up")]
+    expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
+                              embedder=HashingEmbedder(), tokenizer=sudachi)
+    assert [c.model_dump() for c in state["result"].changes] == [c.model_dump() for c in expected.changes]
