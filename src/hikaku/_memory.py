@@ -66,7 +66,8 @@ def objects_kept() -> Iterator[None]:
     goes) and resumes after it, where its next collections examine what the phase made, as
     they would have — or, within :func:`objects_set_aside` (a run), what the phase made is set
     aside with the rest (its first young collection alone examined them all: 0.1 s for the
-    documents of 2 × 50,000 chunks, as much for the rows). Nothing is done when the collector was off (the program's choice).
+    documents of 2 × 50,000 chunks, as much for the rows). Nothing is done when the collector
+    was off (the program's choice).
     Threads (a server's comparisons) share the pause: the first to enter pauses, the last
     to leave resumes — so comparisons that overlap without end (a busy server running them in
     threads) keep the collector paused while any of them is in such a phase, and a program that
@@ -100,12 +101,15 @@ def objects_set_aside() -> Iterator[None]:
     (:func:`objects_kept`) make, are left out of the cyclic collector's examinations until
     it ends (``gc.freeze``): the documents, the plan, the indexes and the rows of a run,
     built to last until its end. The collector still runs over what is made outside those
-    phases (the agent's work: an LLM client's garbage is freed as before), but its full collections no longer walk those
-    millions of objects (at 2 × 50,000 chunks: two of them, 0.5 s, that freed nothing). At
-    the end they go back to the oldest generation (``gc.unfreeze``), where the next full
-    collection examines them as it would have. Threads share it: each entry sets aside what
-    exists then, the last to leave gives all back. A program that set objects aside itself
-    (``gc.freeze`` before forking workers) is left alone: nothing is done while it has."""
+    phases (the agent's work: an LLM client's garbage is freed as before), but its full
+    collections no longer walk those millions of objects (at 2 × 50,000 chunks: two of them,
+    0.5 s, that freed nothing). At the end they go back to the oldest generation
+    (``gc.unfreeze``), where the next full collection examines them as it would have.
+    Threads share it: each entry sets aside what exists then, the last to leave gives all
+    back — so, as with :func:`objects_kept`, runs that overlap without end (a busy server)
+    keep set aside what existed when each began, garbage in cycles included, until none is
+    under way. A program that set objects aside itself (``gc.freeze`` before forking
+    workers) is left alone: nothing is done while it has."""
     global _aside
     with _setting_aside:
         mine = _aside > 0 or gc.get_freeze_count() == 0
