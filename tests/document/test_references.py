@@ -3,10 +3,22 @@ a heading's bare number only where it opens the text."""
 
 from __future__ import annotations
 
+import random
 import sys
 import unicodedata
 
-from hikaku.document.references import clause_refs, opening_ref, without_refs
+from hikaku.document.headings import match_opening
+from hikaku.document.references import (
+    _REF,
+    ClauseRef,
+    _bare,
+    _ref,
+    clause_refs,
+    opening_ref,
+    own_ref,
+    without_refs,
+)
+from hikaku.document.structure import first_lines
 
 
 def _refs(text: str) -> list[tuple[str, str, str]]:
@@ -65,6 +77,44 @@ def test_only_第_and_the_section_sign_themselves_open_with_them_in_nfkc():
                and unicodedata.normalize("NFKC", chr(cp))[:1] in ("第", "§")}
     assert sources == set()
     assert unicodedata.decomposition("第") == "" and unicodedata.decomposition("§") == ""
+
+
+def _opening_ref_normalising_all(text: str) -> ClauseRef | None:
+    """opening_ref as it was before its short cuts for 第 and other ASCII openings: the match
+    on NFKC of the text (of its opening, when that decides it)."""
+    text = text.lstrip()
+    lead = text[:1] if text[:1].isascii() or text[:1] in "第§" else unicodedata.normalize("NFKC", text[:1])
+    if not (lead.isascii() or lead in "第§") or not lead.strip():
+        return None
+    m = match_opening(_REF, text)
+    if m is not None:
+        return _ref(m)
+    return _bare(unicodedata.normalize("NFKC", text[:40]), 0) if lead.isdigit() else None
+
+
+def _own_ref_normalising_all(text: str) -> ClauseRef | None:
+    text = text.lstrip()
+    found = _opening_ref_normalising_all(text)
+    if found is not None or not text.startswith(("（", "(")):
+        return found
+    lines = first_lines(text, 3)[1:3]
+    return _opening_ref_normalising_all(next((ln for ln in lines if ln.strip()), ""))
+
+
+def test_the_short_cuts_read_what_normalising_the_whole_opening_reads():
+    texts = ["（目的）\n第一条\u3000この法律は、発明の保護及び利用を図ることにより、産業の発達に寄与することを目的とする。",
+             "第十二条の二\u3000保険金の支払", "第１２条の３の４（定義）", "第百二十三条第一項第二号に規定する", "第三者は",
+             "第条", "第1条の", "第1条のA", "［写I］第百二十二条\u3000削除", "(a) the Customer", "[1] Fees", "(1)", "（",
+             "Article 4 Fees", "Section 4.1 Term", "§ 3 Scope", "4.1 Fees", "ｶﾞｲﾄﾞ", "第" + "一" * 30 + "条　本文",
+             "第1条" + "の2" * 20, "第1条の2" + "の" * 20, "第５条" + "\u0301" * 20 + "本文", "第５\u3099条　本文",
+             "(\u0301a) x", "(" + "\u0338" * 3 + "第1条", "第1条" + "x" * 300]
+    rng = random.Random(5)
+    alphabet = "第条章編の一二十百0１2３.（）()［］　 \nArticleSection§4ｶﾞ\u3099\u0301本文目的保険金xX"
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(20000)]
+    texts += ["第" + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(20000)]
+    for text in texts:
+        assert opening_ref(text) == _opening_ref_normalising_all(text), text
+        assert own_ref(text) == _own_ref_normalising_all(text), text
 
 
 def test_every_number_of_a_list_or_range_of_references_is_read():

@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .._plain import is_plain, nfkc_head
 from .._text import nfkc, recall
 from .headings import match_opening
 from .structure import first_lines
@@ -159,6 +160,8 @@ def without_refs(text: str, refs: Sequence[ClauseRef] | None = None) -> str:
 
 
 _OPENERS = frozenset("第§")
+_JA_DIGITS = re.compile(rf"第{_NUM[:-1]}*")  # 第 and the digits of a number after it
+_JA_HEAD = 16  # characters of a text opening with 第 normalised first: a number and its kind fit in them
 
 
 def opening_ref(text: str) -> ClauseRef | None:
@@ -166,11 +169,20 @@ def opening_ref(text: str) -> ClauseRef | None:
     in NFKC; positions are those of the stripped text. NFKC of a text opens with 第, § or
     ASCII only if NFKC of its first character does (no composition yields them:
     tests/document/test_references.py), so a text that opens otherwise — most Japanese
-    text — is told without normalising more than that character."""
+    text — is told without normalising more than that character. Nor is one that opens
+    with other ASCII (（目的）, ［…］) before a plain character (``hikaku._plain``): NFKC of
+    the text then opens with that character's, which no number starts with; and one that
+    opens with 第 is read from NFKC of its first characters when they decide it."""
     text = text.lstrip()
     lead = text[:1] if text[:1].isascii() or text[:1] in _OPENERS else unicodedata.normalize("NFKC", text[:1])
     if not (lead.isascii() or lead in _OPENERS) or not lead.strip():
         return None
+    if lead.isascii() and not lead.isalnum() and (len(text) == 1 or is_plain(text[1])):
+        return None  # NFKC(text) == lead + NFKC(text[1:]): neither 第, § nor a letter or digit opens it
+    if text[0] == "第":
+        decided, found = _ja_opening(text)
+        if decided:
+            return found
     m = match_opening(_REF, text)
     if m is not None:
         return _ref(m)
@@ -178,6 +190,26 @@ def opening_ref(text: str) -> ClauseRef | None:
         return None
     head = unicodedata.normalize("NFKC", text[:40])  # a heading's number is short; what follows it decides
     return _bare(head, 0)
+
+
+def _ja_opening(text: str) -> tuple[bool, ClauseRef | None]:
+    """Whether the NFKC of the first characters of *text* (which opens with 第) decides
+    ``_REF.match(NFKC(text))``, and its reference. They are an exact prefix of NFKC(text)
+    (:func:`hikaku._plain.nfkc_head`), and the match reads no further than one character past
+    where it ends, or, failing, past where the number after 第 ends (no English reference
+    opens with 第; a Japanese one reads 第, its digits, its kind at the first character that
+    is no digit, then each の and the digits after it): when that character lies in the
+    prefix, the prefix decides."""
+    head, whole = nfkc_head(text, _JA_HEAD)
+    m = _REF.match(head)
+    if whole:
+        return True, _ref(m) if m is not None else None
+    digits_end = _JA_DIGITS.match(head)
+    if digits_end is None or digits_end.end() >= len(head):
+        return False, None
+    if m is None:
+        return True, None
+    return (True, _ref(m)) if m.end() + 1 < len(head) else (False, None)
 
 
 def own_ref(text: str) -> ClauseRef | None:

@@ -7,14 +7,12 @@ form so that ``第5条`` finds ``第５条``. Spans are reported in the original
 
 from __future__ import annotations
 
-import re
 import time
 import unicodedata
 
 import regex
 
-__all__ = ["PatternError", "PatternTimeout", "check_pattern", "compile_pattern", "find_spans", "normalize_with_offsets",
-           "is_plain"]
+__all__ = ["PatternError", "PatternTimeout", "check_pattern", "compile_pattern", "find_spans", "normalize_with_offsets"]
 
 MAX_PATTERN_CHARS = 2000
 _META = set(".^$*+?{}[]\\|()")
@@ -71,28 +69,6 @@ def normalize_with_offsets(text: str) -> tuple[str, list[int] | None]:
         offsets.extend([i] * len(n))
     offsets.append(len(text))
     return "".join(out), offsets
-
-
-# Characters whose compatibility decomposition starts with a starter (combining class 0) that
-# composes with nothing before it, every one of them assigned (their decompositions and classes
-# never change: Unicode's normalisation stability), from the scripts and symbols of Japanese
-# and English text (tests/tools/test_safe_regex.py checks every one against unicodedata).
-_PLAIN_RANGES = (
-    "\u0000-\u02ff\u2000-\u2064\u2066-\u2071\u2074-\u208e\u2090-\u209c\u20a0-\u20c0\u2100-\u218b"
-    "\u2190-\u2426\u2440-\u244a\u2460-\u2b73\u2b76-\u2b95\u2b97-\u2bff\u3000-\u3029\u3030-\u303f"
-    "\u3041-\u3096\u309b-\u30ff\u3220-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufa6d\ufa70-\ufad9"
-    "\ufe30-\ufe4f\uff01-\uff9d\uffe0-\uffe6\uffe8-\uffee"
-)
-_NOT_PLAIN = re.compile(f"[^{_PLAIN_RANGES}]")
-
-
-def is_plain(text: str) -> bool:
-    """Whether *text*'s NFKC form is its characters' NFKC forms end to end (what
-    :func:`normalize_with_offsets` makes of it either way): true when every character is one
-    whose decomposition starts with a starter no earlier character composes with — then no
-    composition nor reordering reaches across two characters (not so for ｶﾞ, e + U+0301 or
-    Hangul jamo, whose second character joins the first). False means: not known."""
-    return _NOT_PLAIN.search(text) is None
 
 
 def find_spans(compiled: regex.Pattern[str], text: str, *, deadline: float | None) -> list[tuple[int, int]]:

@@ -7,12 +7,13 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
+from .._plain import is_plain
 from .._text import lowered, normalize, shorten, split_sentences
 from ..document import Chunk, Document
 from ..index import DocumentIndex
 from ._literal_index import BigramIndex
 from ._memo import Memo
-from ._safe_regex import is_plain, normalize_with_offsets
+from ._safe_regex import normalize_with_offsets
 from .summaries import HeadingSummarizer
 
 __all__ = ["DocumentStore", "StoreSet"]
