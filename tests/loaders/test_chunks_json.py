@@ -66,3 +66,42 @@ def test_duplicate_ids(tmp_path):
 def test_empty(tmp_path, data):
     with pytest.raises(EmptyDocumentError, match="no text"):
         load_document(write(tmp_path, "e.json", data))
+
+
+def _nested(rng, depth: int):
+    r = rng.random()
+    if depth > 6 or r < 0.3:
+        return "".join(rng.choice('ab"\\[]{}\n第　（）\U0001F600') for _ in range(rng.randint(0, 8)))
+    if r < 0.6:
+        return [_nested(rng, depth + 1) for _ in range(rng.randint(0, 4))]
+    return {_nested(rng, 7): _nested(rng, depth + 1) for _ in range(rng.randint(0, 4))}
+
+
+@pytest.mark.parametrize("scan", [2, 17, 1 << 20])
+def test_json_depth_scanned_is_the_patterns(monkeypatch, scan):
+    """The scan of quotes, backslashes and brackets reads the depth the string pattern reads,
+    across scanning blocks and the blocks where a *stop* ends the count; on text that is no JSON
+    (a backslash outside a string, a string left open) it leaves the answer to the pattern."""
+    import random
+
+    from hikaku.loaders import _records
+
+    monkeypatch.setattr(_records, "_SCAN", scan)
+    rng = random.Random(scan)
+    texts = [json.dumps(_nested(rng, 0), ensure_ascii=rng.random() < 0.5) for _ in range(300 if scan > 2 else 20)]
+    texts += ['[{"id": "第１２条", "content": "（目的）\\n第一条\\u3000[写A]\\\\"}]', '["a\\\\"]', '["\\\\\\""]', "[[]]]]"]
+    for text in texts:
+        for stop in (None, 1, 3):
+            assert _records._scanned_depth(text, stop) == _records._depth_by_pattern(text, stop), text
+    for block in (1, 2, 3):
+        monkeypatch.setattr(_records, "_BLOCK", block)
+        for text in texts[:50]:
+            for stop in (None, 0, 1, 2):
+                assert _records._scanned_depth(text, stop) == _records._depth_by_pattern(text, stop), text
+    alphabet = ['"', "\\", "[", "]", "{", "}", "a", "第", "\U0001F600"]
+    for _ in range(1000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 20)))
+        scanned = _records._scanned_depth(text, 2)
+        assert scanned is None or scanned == _records._depth_by_pattern(text, 2), text
+        assert _records.json_depth(text, 2) == _records._depth_by_pattern(text, 2)
+    assert _records._scanned_depth('["open', None) is None and _records._scanned_depth('[\\"a"]', None) is None

@@ -23,11 +23,19 @@ __all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "js
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _BLOCK = 1 << 20
+_SCAN = 1 << 20  # UTF-16 code units scanned at a time for quotes, backslashes and brackets
+_QUOTE, _BACKSLASH = 0x22, 0x5C
 
 
 def json_depth(text: str, stop: int | None = None) -> int:
     """The deepest nesting of arrays and objects in JSON *text* (strings ignored), in
-    linear time and without recursion; counting ends as soon as it passes *stop*."""
+    linear time and without recursion; counting ends as soon as it passes *stop* (at the
+    end of the block of 2**20 brackets where it does)."""
+    found = _scanned_depth(text, stop)
+    return found if found is not None else _depth_by_pattern(text, stop)
+
+
+def _depth_by_pattern(text: str, stop: int | None) -> int:
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii")
     deepest, level = 0, 0
     for start in range(0, len(brackets), _BLOCK):
@@ -39,6 +47,73 @@ def json_depth(text: str, stop: int | None = None) -> int:
         if stop is not None and deepest > stop:
             break
     return deepest
+
+
+def _scanned_depth(text: str, stop: int | None) -> int | None:
+    """:func:`_depth_by_pattern`'s answer from the positions of quotes, backslashes and brackets
+    alone (numpy over the UTF-16 code units, where none of them is part of another character):
+    a quote after an odd run of backslashes is escaped, the others open and close strings, and
+    the brackets between them are the pattern's. That is how the pattern reads the text as long
+    as every backslash is inside a string (one outside escapes nothing) and the last string is
+    closed (the pattern reads an open one as no string): None when either is not so (no JSON
+    then), for the pattern to read it."""
+    units = text.encode("utf-16-le", "surrogatepass")
+    n = len(units) // 2
+    inside = False  # within a string at the start of the block
+    run = 0  # backslashes right before the block
+    deepest = level = count = 0
+    cut: int | None = None  # brackets counted: the pattern's reading stops at the end of a block of them
+    for start in range(0, n, _SCAN):
+        block = np.frombuffer(units, dtype=np.uint16, count=min(_SCAN, n - start), offset=2 * start)
+        folded = block | 0x20  # [ and ] fold to { and }
+        at = np.flatnonzero((block == _QUOTE) | (block == _BACKSLASH) | (folded == 0x7B) | (folded == 0x7D))
+        what = block[at]
+        quote, slash = what == _QUOTE, what == _BACKSLASH
+        slashes = at[slash]
+        if len(slashes) or run:
+            quote &= ~_escaped(at, slashes, run)
+            run = _run_at_end(slashes, len(block), run)
+        opened = (np.cumsum(quote) + inside) % 2 == 1  # inside a string (a quote itself: after it)
+        if (slash & ~opened).any():
+            return None
+        if len(opened):
+            inside = bool(opened[-1])
+        steps = np.where(what[~(quote | slash | opened)] & 2, 1, -1)  # [ and { have bit 1, ] and } not
+        if not len(steps):
+            continue
+        levels = np.cumsum(steps, dtype=np.int64) + level
+        level = int(levels[-1])
+        if cut is None and stop is not None and len(over := np.flatnonzero(levels > stop)):
+            cut = ((count + int(over[0])) // _BLOCK + 1) * _BLOCK
+        upto = len(levels) if cut is None else min(len(levels), cut - count)
+        if upto > 0:
+            deepest = max(deepest, int(levels[:upto].max()))
+        count += len(levels)
+    return None if inside else deepest
+
+
+def _escaped(at: np.ndarray, slashes: np.ndarray, run: int) -> np.ndarray:
+    """Which of the block's special characters (positions *at*) follow an odd run of backslashes
+    (*slashes*: their positions; *run*: backslashes right before the block)."""
+    new_run = np.ones(len(slashes), dtype=bool)
+    new_run[1:] = slashes[1:] != slashes[:-1] + 1
+    first = np.maximum.accumulate(np.where(new_run, np.arange(len(slashes)), 0))  # each one's run's first
+    k = np.minimum(np.searchsorted(slashes, at - 1), max(len(slashes) - 1, 0))
+    length = np.zeros(len(at), dtype=np.int64)
+    if len(slashes):
+        after = slashes[k] == at - 1
+        length[after] = k[after] - first[k[after]] + 1 + np.where(slashes[first[k[after]]] == 0, run, 0)
+    length[at == 0] = run
+    return length % 2 == 1
+
+
+def _run_at_end(slashes: np.ndarray, size: int, run: int) -> int:
+    """The backslashes right before the next block."""
+    if not len(slashes) or slashes[-1] != size - 1:
+        return 0
+    breaks = np.flatnonzero(slashes[1:] != slashes[:-1] + 1)
+    first = int(breaks[-1]) + 1 if len(breaks) else 0
+    return len(slashes) - first + (run if slashes[first] == 0 else 0)
 
 
 def _loads(text: str, *, source: str, limits: InputLimits, where: str = "") -> Any:
