@@ -4,10 +4,19 @@ only when NFKC of its first character does."""
 
 from __future__ import annotations
 
+import random
 import sys
 import unicodedata
 
-from hikaku.document.headings import _OPENERS, _lead, detect_heading, is_caption
+from hikaku.document.headings import (
+    _NO_TOC_IDEOGRAPH,
+    _OPENERS,
+    _TOC_TITLES,
+    _lead,
+    detect_heading,
+    is_caption,
+    is_toc_title,
+)
 
 
 def _decomposable() -> list[str]:
@@ -134,3 +143,29 @@ def test_a_plain_language_title_with_a_verb_stays_a_title():
                         "Section 6 Things you must do\n\nYou must tell us about any claim.\n", source="x.md")
     assert [(c.metadata.get("heading"), c.metadata.get("title")) for c in chunks[1:]] == [
         ("Section 2 What is covered", "What is covered"), ("Section 6 Things you must do", "Things you must do")]
+
+
+def _toc_title_normalising(line: str) -> bool:
+    """is_toc_title as it was before it told clause lines by an ideograph: NFKC of every line."""
+    s = unicodedata.normalize("NFKC", line.strip().lstrip("#").strip()).lower()
+    return "".join(s.split()).strip(":：") in _TOC_TITLES
+
+
+def test_an_ideograph_no_toc_title_holds_is_kept_by_the_folding_of_a_line():
+    firsts = set()
+    for cp in range(sys.maxunicode + 1):
+        d = unicodedata.decomposition(chr(cp)) if not 0xD800 <= cp <= 0xDFFF else ""
+        if d and not d.startswith("<") and len(d.split()) == 2:
+            firsts.add(chr(int(d.split()[0], 16)))
+    ideographs = [chr(cp) for cp in range(0x4E00, 0xA000)]
+    assert sum(1 for c in ideographs if _NO_TOC_IDEOGRAPH.match(c)) == len(ideographs) - 3
+    for c in ideographs:  # its own NFKC form, first of no composition, kept by lower() and split()
+        assert unicodedata.decomposition(c) == "" and c not in firsts and c.lower() == c and not c.isspace()
+        assert (_NO_TOC_IDEOGRAPH.match(c) is None) == any(c in title for title in _TOC_TITLES)
+    rng = random.Random(8)
+    alphabet = "目次録もくじし\u3099゛ﾞ Ｃｏｎｔｅｎｔｓcontents TABLE OF　:：#\u0301第条一本文ｶ"
+    lines = ["目次", "目　次", "# Contents", "Table of Contents", "：目次：", "第一条\u3000この法律は、目次を定める。",
+             "目次（第一条―第五条）", "もくじ", "も\u3000く\u3000じ", "目 録", "本目次"]
+    lines += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
+    for line in lines:
+        assert is_toc_title(line) == _toc_title_normalising(line), line

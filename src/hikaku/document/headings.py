@@ -60,6 +60,7 @@ _EN_LABEL = re.compile(
     rf"|§\s*[0-9]+(?:\.[0-9]+)*|\((?:[a-z]{{1,2}}|[ivx]{{1,5}})\)|[0-9]{{1,2}}(?:\.[0-9]{{1,2}}){{1,3}}(?=\s))"
 )
 _TOC_TITLES = {"目次", "もくじ", "目録", "contents", "tableofcontents"}
+_NO_TOC_IDEOGRAPH = re.compile("[\u4e00-\u6b20\u6b22-\u76ed\u76ef-\u9331\u9333-\u9fff]")  # but 目, 次, 録
 _CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s+|\s+(?=[\u3000-\u9fff\uff00-\uffef])")
 
 _STRUCT_RANK = {"編": 11, "章": 12, "節": 13, "款": 14, "目": 15}
@@ -168,7 +169,11 @@ def is_caption(line: str) -> bool:
 
 
 def is_toc_title(line: str) -> bool:
-    """``目次``, ``目　次``, ``Contents``, ``Table of Contents`` (also as a Markdown heading)."""
+    """``目次``, ``目　次``, ``Contents``, ``Table of Contents`` (also as a Markdown heading).
+    A line with an ideograph no title holds (a clause's first line) is none without normalising:
+    an ideograph is its own NFKC form, joins no neighbour, and the folding below keeps it."""
+    if _NO_TOC_IDEOGRAPH.search(line):
+        return False
     s = unicodedata.normalize("NFKC", line.strip().lstrip("#").strip()).lower()
     return "".join(s.split()).strip(":：") in _TOC_TITLES
 
