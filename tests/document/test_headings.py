@@ -8,6 +8,7 @@ import random
 import sys
 import unicodedata
 
+from hikaku.document import headings
 from hikaku.document.headings import (
     _NO_TOC_IDEOGRAPH,
     _OPENERS,
@@ -169,3 +170,20 @@ def test_an_ideograph_no_toc_title_holds_is_kept_by_the_folding_of_a_line():
     lines += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
     for line in lines:
         assert is_toc_title(line) == _toc_title_normalising(line), line
+
+
+def test_a_line_opening_with_ascii_no_heading_opens_with_is_body_text_as_normalising_it_says(monkeypatch):
+    """The short cut for a line whose NFKC opens with ASCII that opens no heading pattern, pinned
+    against reading every line in NFKC (the short cut off: no character counted as plain)."""
+    rng = random.Random(9)
+    tails = ["", "1", "1条", "写A］（目的）", "ART 1", "ARTICLE 4 Fees", "Section 2.1 Fees", "1.2 Term", "(a) item",
+             "\u0301x", "ﾞ", "\u3000第一条", "（１）事業", "he Customer shall pay.", "art 3", "chedule 1", "a) x"]
+    alphabet = "([{ 0１2 .ａA PCASEXIVTcha第条（）\u3000\u0301ﾞ"
+    words = "PART Part CHAPTER Chapter ARTICLE Article SECTION Section SCHEDULE Schedule ANNEX Annex EXHIBIT Exhibit"
+    tails += [w[1:] + end for w in f"{words} APPENDIX Appendix ATTACHMENT Attachment".split() for end in (" 1", " IV Fees")]
+    lines = [chr(c) + tail for c in range(32, 127) for tail in tails]
+    lines += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(20000)]
+    lines += ["［写I］（拒絶査定不服審判）", "[1] Fees", "- item", "The Customer shall pay.", "\"Fees\" means"]
+    fast = [(detect_heading(line, markdown=False), detect_heading(line, markdown=True)) for line in lines]
+    monkeypatch.setattr(headings, "is_plain", lambda text: False)
+    assert fast == [(detect_heading(line, markdown=False), detect_heading(line, markdown=True)) for line in lines]

@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._plain import is_plain
 from .._text import contains_cjk
 
 __all__ = ["Heading", "HeadingLine", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of",
@@ -86,6 +87,7 @@ class Heading:
 
 # what a heading opens with in NFKC, besides ASCII: 第, 附則 / 別表 / 様式, 【, ■…, （N）, §
 _OPENERS = frozenset("第附別様【■□◆◇●(（§")
+_ASCII_OPENERS = frozenset("(PCASE0123456789")  # (N), (a), PART, CHAPTER, ARTICLE, SECTION, SCHEDULE, EXHIBIT, 1.2
 
 
 def _lead(raw: str) -> str:
@@ -110,6 +112,8 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
     lead = _lead(raw)
     if not (lead.isascii() or lead in _OPENERS):
         return None
+    if lead.isascii() and lead not in _ASCII_OPENERS and (len(raw) == 1 or is_plain(raw[1])):
+        return None  # NFKC of the line opens with the lead itself (hikaku._plain), which opens no heading
     s = unicodedata.normalize("NFKC", raw[:80])  # headings are short; long lines are body text
     cut = len(raw) > 80
     m = _STRUCT.match(s)
