@@ -61,6 +61,19 @@ def test_reading_the_match_keys_finds_what_reading_the_texts_finds(case_sensitiv
     assert [k for k, _ in found[0]] == ([] if case_sensitive else [5])
 
 
+def test_the_listing_is_each_found_chunks_view_with_its_matches():
+    texts = [t for t in TEXTS if "İ" not in t]  # lower-casing keeps positions
+    store = _store(texts, [match_key(t) for t in texts])
+    for needle in ("保険金", "premium", "a", "ガ"):
+        found, _ = store.find_literal(needle, case_sensitive=False)
+        assert found and store.listing(found) == [
+            store.view(store.document.chunks[k], position=k, positions=[list(sp) for sp in spans],
+                       match_count=len(spans)) for k, spans in found]
+        assert [list(m) for m in store.listing(found)] == [
+            ["id", "content", "metadata", "position", "positions", "match_count"]] * len(found)  # as view orders them
+        assert all(m["metadata"] is store.document.chunks[m["position"]].metadata for m in store.listing(found))
+
+
 def test_random_texts_of_plain_and_composing_characters_are_found_alike():
     rng = random.Random(5)
     alphabet = "aAeEｶﾞﾟガカ\u0301\u3099é ＡＢ　社写［］ΣσİI\u1100\u1161\u11a8가"

@@ -137,8 +137,12 @@ class DocumentStore:
         """Chunks found by position with the spans of their matches, as the search tool lists
         them: each one's :meth:`view` with the *positions* of its matches and their *match_count*."""
         chunks = self.document.chunks
-        return [self.view(chunks[k], position=k, positions=[list(sp) for sp in spans], match_count=len(spans))
-                for k, spans in found]
+        out = []
+        for k, spans in found:  # view(chunk, position=k, positions=…, match_count=…), written out: no call, no kwargs
+            c = chunks[k]
+            out.append({"id": c.id, "content": c.content, "metadata": c.metadata, "position": k,
+                        "positions": [[start, end] for start, end in spans], "match_count": len(spans)})
+        return out
 
     def _find_literal(self, needle: str, *, case_sensitive: bool,
                       limit: int | None) -> tuple[list[tuple[int, list[tuple[int, int]]]], int]:
