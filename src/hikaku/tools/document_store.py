@@ -48,6 +48,10 @@ class DocumentStore:
         # made for the chunks a search looks into, when it looks; the last TEXT_MEMO of each kept
         self._norm: Memo[int, tuple[str, list[int] | None]] = Memo(lambda: TEXT_MEMO)
         self._low: Memo[int, str] = Memo(lambda: TEXT_MEMO)
+        # whether each chunk is plain (is_plain: its match key then answers for it), learnt when a
+        # search first asks: 0 not yet, 1 plain, 2 not (a common word's candidates come back search
+        # after search)
+        self._plain = bytearray(len(document.chunks))
         # literal searches already answered: (needle, case_sensitive, limit) -> their answer as the
         # tools list it (literal_matches)
         self._listed: Memo[_Key, tuple[list[dict[str, Any]], int]] = Memo(
@@ -189,13 +193,17 @@ class DocumentStore:
             return lambda k: needle in text_of(k)
         as_is = case_sensitive or all(_kept_by_lowering(ch) for ch in needle)
         chunks = self.document.chunks
+        plain = self._plain
 
         def holds(k: int) -> bool:
+            known = plain[k] or _learn(plain, k, chunks[k].content)
+            if known == 1 and as_is:
+                return needle in keys[k]
             made = memo.get(k) if memo is not None else (got[0] if (got := self._norm.get(k)) else None)
             if made is not None:
                 return needle in made
-            if is_plain(chunks[k].content):
-                return needle in (keys[k] if as_is else keys[k].lower())
+            if known == 1:
+                return needle in keys[k].lower()
             return needle in text_of(k)
 
         return holds
@@ -218,6 +226,7 @@ class DocumentStore:
         self._norm.clear()
         self._low.clear()
         self._listed.clear()
+        self._plain = bytearray(len(self.document.chunks))
         self.__dict__.pop("_bigrams", None)
         self.index.stop_prefetching()
 
@@ -271,6 +280,12 @@ class DocumentStore:
         got = shorten(f"{text} ({len(members)} chunks)" if members else text, SUMMARY_CHARS)
         self._extractive[prefix] = got
         return got
+
+
+def _learn(plain: bytearray, k: int, content: str) -> int:
+    """Whether chunk *k* (of *content*) is plain, written into *plain*: 1 it is, 2 it is not."""
+    plain[k] = 1 if is_plain(content) else 2
+    return plain[k]
 
 
 def _kept_by_lowering(ch: str) -> bool:
