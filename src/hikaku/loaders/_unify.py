@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
+
+import numpy as np
 
 from ..document import Chunk, Document
 
@@ -50,9 +52,11 @@ def _unify_value(value: Any) -> Any:
     return value
 
 
+_KEYS = ("heading_path", "path", "heading", "label", "title", "section", "chapter")  # the metadata unified
+
+
 def _unify_metadata(md: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: _unify_value(v) if k in ("heading_path", "path", "heading", "label", "title", "section", "chapter")
-            else v for k, v in md.items()}
+    return {k: _unify_value(v) if k in _KEYS else v for k, v in md.items()}
 
 
 def unify_chunk(chunk: Chunk) -> Chunk:
@@ -64,8 +68,54 @@ def unify_chunk(chunk: Chunk) -> Chunk:
 
 
 def unify_document(doc: Document) -> Document:
+    if not _may_hold_compat(_texts(doc)):
+        return doc  # what unifying every chunk returns when none changes
     chunks = [unify_chunk(c) for c in doc.chunks]
     title = unify_cjk(doc.title)
     if title == doc.title and all(a is b for a, b in zip(chunks, doc.chunks)):
         return doc
     return Document(id=doc.id, title=title, chunks=chunks, source=doc.source, notes=doc.notes)
+
+
+def _texts(doc: Document) -> Iterator[str]:
+    """Every string :func:`unify_document` unifies: the title, each chunk's content and the strings
+    of its unified metadata."""
+    yield doc.title
+    for c in doc.chunks:
+        yield c.content
+        for key, value in c.metadata.items():
+            if key in _KEYS:
+                yield from _strings(value)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+_SCREEN = 1 << 20  # characters screened at a time
+
+
+def _may_hold_compat(texts: Iterable[str]) -> bool:
+    """False when none of *texts* holds a character :data:`_COMPAT` matches: their UTF-16 code
+    units, screened with numpy a block of texts at a time (a regular expression scanning every
+    character is several times slower). True when one may: a code unit in U+2E80–U+2FDF or
+    U+F900–U+FAFF, or the high surrogate of U+2F800–U+2FBFF (which holds U+2F800–U+2FA1F)."""
+    block: list[str] = []
+    size = 0
+    for text in texts:
+        block.append(text)
+        size += len(text)
+        if size >= _SCREEN:
+            if _screen("".join(block)):
+                return True
+            block, size = [], 0
+    return _screen("".join(block))
+
+
+def _screen(text: str) -> bool:
+    units = np.frombuffer(text.encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
+    return bool(((units - 0x2E80) < 0x160).any() or ((units - 0xF900) < 0x200).any() or (units == 0xD87E).any())
