@@ -71,7 +71,7 @@ def learn_furniture(texts: Sequence[str]) -> Furniture:
     """The furniture that recurs over *texts* (the chunks of one document)."""
     headers: Counter[str] = Counter()
     for t in texts:
-        if _HAS_EXT.search(t) is None:  # both patterns hold a file extension
+        if not _has_stop(t) or _HAS_EXT.search(t) is None:  # both patterns hold a file extension
             continue
         found = {m.group().strip() for m in _FILE_DATE_GLUED.finditer(t)}
         found |= {m.group(1).strip() for m in _FILE_DATE_LINE.finditer(t)}
@@ -97,6 +97,17 @@ def _page_total(texts: Sequence[str]) -> int | None:
     return best[0] if best is not None and len(best[1]) >= 3 else None
 
 
+def _has_stop(text: str) -> bool:
+    """Whether *text* holds the full stop of a file extension: a test of a substring, many times
+    faster than the pattern's scan of a text without one (most Japanese text)."""
+    return "." in text
+
+
+def _has_dash(text: str) -> bool:
+    """Whether *text* holds a dash ``- N -`` opens with (as :func:`_has_stop`)."""
+    return "-" in text or "–" in text or "—" in text
+
+
 def _dashed(texts: Sequence[str]) -> bool:
-    numbers = {int(m.group(1)) for t in texts if _HAS_DASHED.search(t) for m in _DASHED.finditer(t)}
+    numbers = {int(m.group(1)) for t in texts if _has_dash(t) and _HAS_DASHED.search(t) for m in _DASHED.finditer(t)}
     return len(numbers) >= 3
