@@ -104,3 +104,20 @@ def test_lower_casing_keeps_and_makes_what_the_keys_reading_assumes():
         assert ch.isspace() == any(c.isspace() for c in low), hex(cp)
     assert _kept_by_lowering("保") and _kept_by_lowering("5") and _kept_by_lowering("[")
     assert not _kept_by_lowering("a") and not _kept_by_lowering("A") and not _kept_by_lowering("\u0307")
+
+
+def test_the_chunks_under_a_heading_are_found_by_their_distinct_paths():
+    """_members, pinned against testing every chunk's path (as summary did), on nested, repeated
+    and interleaved heading paths, prefixes no chunk has included."""
+    rng = random.Random(6)
+    heads = ["第1編\u3000総則", "第1章", "第2章", "Part 1", "（目的）"]
+    paths = [[rng.choice(heads) for _ in range(rng.randint(0, 3))] for _ in range(400)]
+    doc = Document(id="d", chunks=[Chunk(id=f"c{k}", content=f"本文{k}。", metadata={"heading_path": p})
+                                   for k, p in enumerate(paths)])
+    store = DocumentStore(doc, "A", DocumentIndex(embedder=HashingEmbedder(), tokenizer=BigramTokenizer()),
+                          searchable=[])
+    prefixes = {tuple(p[:n]) for p in paths for n in range(len(p) + 1)} | {("第9章",), ("第1章", "第9章")}
+    for prefix in prefixes:
+        scanned = [c for c in doc.chunks if tuple(c.structure.heading_path)[:len(prefix)] == prefix]
+        assert store._members(prefix) == scanned, prefix
+    assert store.summary(("第1章",)).startswith("第1章: 本文") and "chunks)" in store.summary(("第1章",))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
+from itertools import chain
 from typing import Any
 
 from .._plain import is_plain
@@ -228,6 +229,7 @@ class DocumentStore:
         self._listed.clear()
         self._plain = bytearray(len(self.document.chunks))
         self.__dict__.pop("_bigrams", None)
+        self.__dict__.pop("_under", None)
         self.index.stop_prefetching()
 
     @cached_property
@@ -247,6 +249,22 @@ class DocumentStore:
             out.append({"level": up, "heading": prefix[-1], "path": list(prefix), "summary": self.summary(prefix)})
         return out
 
+    @cached_property
+    def _under(self) -> dict[tuple[str, ...], list[int]]:
+        """Each distinct heading path and the positions of its chunks, in document order."""
+        out: dict[tuple[str, ...], list[int]] = {}
+        for k, path in enumerate(self._paths):
+            out.setdefault(path, []).append(k)
+        return out
+
+    def _members(self, prefix: tuple[str, ...]) -> list[Chunk]:
+        """The chunks whose heading path starts with *prefix*, in document order: one test for each
+        distinct path (a few thousand), not for each chunk."""
+        n = len(prefix)
+        lists = [positions for path, positions in self._under.items() if path[:n] == prefix]
+        chunks = self.document.chunks
+        return [chunks[k] for k in (lists[0] if len(lists) == 1 else sorted(chain.from_iterable(lists)))]
+
     def summary(self, prefix: tuple[str, ...]) -> str:
         """Summary of a heading node: written by the summarizer (an LLM) when there is
         one, else extractive: its heading and the leading sentences of the text under it."""
@@ -257,8 +275,7 @@ class DocumentStore:
         # cached when written, the extractive one apart, so that a later call may still get one
         if self.summarizer is None and prefix in self._extractive:
             return self._extractive[prefix]
-        n = len(prefix)
-        members = [c for c, p in zip(self.document.chunks, self._paths) if p[:n] == prefix]
+        members = self._members(prefix)
         if self.summarizer is not None and members:
             written = self.summarizer.summarize(prefix[-1], "\n".join(c.content for c in members))
             if written:
