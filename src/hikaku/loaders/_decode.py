@@ -65,14 +65,14 @@ def _looks_binary(text: str) -> bool:
     return bool(sample) and len(_ODD.findall(sample)) > max(2, len(sample) // 50)
 
 
-def _refuse_broken_utf8(raw: bytes, label: str) -> None:
-    """UTF-8 text with a few invalid bytes (a damaged or cut-off file) must not be read as
-    CP932 mojibake: an error naming the first bad byte. CP932 and EUC-JP text read as
+def _utf8_or_refuse(raw: bytes, label: str) -> str | None:
+    """*raw* decoded as UTF-8, or None when it is not UTF-8 (decoded once: the detection takes
+    this text). UTF-8 text with a few invalid bytes (a damaged or cut-off file) must not be read
+    as CP932 mojibake: an error naming the first bad byte. CP932 and EUC-JP text read as
     UTF-8 yields at most as many valid multi-byte characters as invalid bytes (measured on
     the statutes: ratio ≤ 1); damaged UTF-8 yields many times more."""
     try:
-        raw.decode("utf-8")
-        return
+        return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         first = e.start
     text = raw.decode("utf-8", errors="replace")
@@ -83,6 +83,7 @@ def _refuse_broken_utf8(raw: bytes, label: str) -> None:
             f"{label}: not valid UTF-8: {bad} invalid byte sequence(s), the first at offset {first} (0x{raw[first]:02x}); "
             "the file is damaged or cut off, or give its encoding with --encoding"
         )
+    return None
 
 
 def decode_text(raw: bytes, label: str, encoding: str | None = None) -> tuple[str, str]:
@@ -111,16 +112,18 @@ def decode_text(raw: bytes, label: str, encoding: str | None = None) -> tuple[st
         raise InvalidDocumentError(
             f"{label}: not a text file (it holds NUL bytes: binary data, or UTF-16 without a byte order mark)"
         )
-    _refuse_broken_utf8(raw, label)
+    utf8 = _utf8_or_refuse(raw, label)
     candidates: list[tuple[str, str]] = []
     for enc in DETECTED:
+        if enc == "utf-8":
+            if utf8 is None:
+                continue
+            candidates = [(enc, utf8)]  # strict UTF-8 of non-ASCII text is never an accident
+            break
         try:
             text = raw.decode(enc)
         except UnicodeDecodeError:
             continue
-        if enc == "utf-8":  # strict UTF-8 of non-ASCII text is never an accident
-            candidates = [(enc, text)]
-            break
         candidates.append((enc, text))
     candidates = [(enc, text) for enc, text in candidates if not _looks_binary(text)]
     if not candidates:
