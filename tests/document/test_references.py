@@ -107,7 +107,8 @@ def test_the_short_cuts_read_what_normalising_the_whole_opening_reads():
              "第条", "第1条の", "第1条のA", "［写I］第百二十二条\u3000削除", "(a) the Customer", "[1] Fees", "(1)", "（",
              "Article 4 Fees", "Section 4.1 Term", "§ 3 Scope", "4.1 Fees", "ｶﾞｲﾄﾞ", "第" + "一" * 30 + "条　本文",
              "第1条" + "の2" * 20, "第1条の2" + "の" * 20, "第５条" + "\u0301" * 20 + "本文", "第５\u3099条　本文",
-             "(\u0301a) x", "(" + "\u0338" * 3 + "第1条", "第1条" + "x" * 300]
+             "(\u0301a) x", "(" + "\u0338" * 3 + "第1条", "第1条" + "x" * 300, "第1条" + "\u0301" * 300,
+             "第1条の" + "\u0301" * 190 + "2" * 30, "第" + "\u0301" * 199 + "1条" * 30, "第1" + "\u0301" * 20 + "条" * 200]
     rng = random.Random(5)
     alphabet = "第条章編の一二十百0１2３.（）()［］　 \nArticleSection§4ｶﾞ\u3099\u0301本文目的保険金xX"
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(20000)]
