@@ -23,7 +23,7 @@ __all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "js
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _BLOCK = 1 << 20
-_SCAN = 1 << 20  # UTF-16 code units scanned at a time for quotes, backslashes and brackets
+_SCAN = 1 << 20  # characters scanned at a time for quotes, backslashes and brackets
 _QUOTE, _BACKSLASH = 0x22, 0x5C
 
 
@@ -56,15 +56,14 @@ def _scanned_depth(text: str, stop: int | None) -> int | None:
     the brackets between them are the pattern's. That is how the pattern reads the text as long
     as every backslash is inside a string (one outside escapes nothing) and the last string is
     closed (the pattern reads an open one as no string): None when either is not so (no JSON
-    then), for the pattern to read it."""
-    units = text.encode("utf-16-le", "surrogatepass")
-    n = len(units) // 2
+    then), for the pattern to read it. A block of characters is encoded at a time (no copy of the
+    whole text)."""
     inside = False  # within a string at the start of the block
     run = 0  # backslashes right before the block
     deepest = level = count = 0
     cut: int | None = None  # brackets counted: the pattern's reading stops at the end of a block of them
-    for start in range(0, n, _SCAN):
-        block = np.frombuffer(units, dtype=np.uint16, count=min(_SCAN, n - start), offset=2 * start)
+    for start in range(0, len(text), _SCAN):
+        block = np.frombuffer(text[start:start + _SCAN].encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
         folded = block | 0x20  # [ and ] fold to { and }
         at = np.flatnonzero((block == _QUOTE) | (block == _BACKSLASH) | (folded == 0x7B) | (folded == 0x7D))
         what = block[at]
