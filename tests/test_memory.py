@@ -153,3 +153,51 @@ def test_what_a_kept_phase_makes_within_a_set_aside_is_set_aside_too():
         assert gc.get_freeze_count() < before + 2000
     assert gc.get_freeze_count() == 0
     assert len(lasting) == len(rows) == len(scratch)
+
+
+_ARENAS = """
+import ctypes, sys, threading
+from hikaku import _memory
+done = _memory.one_heap() if sys.argv[1] == "one" else False
+def work():
+    keep = [bytearray(4000) for _ in range(2000)]  # above Python's small-object allocator: malloc's
+    del keep
+threads = [threading.Thread(target=work) for _ in range(3)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(done, flush=True)
+ctypes.CDLL("libc.so.6").malloc_stats()  # one "Arena N:" block per heap, on stderr
+"""
+
+
+def test_the_command_lines_threads_share_one_heap():
+    import os
+    import subprocess
+    import sys
+
+    if platform.libc_ver()[0] != "glibc":
+        assert _memory.one_heap() is False  # elsewhere nothing is done, by design
+        return
+    env = {k: v for k, v in os.environ.items() if k != "MALLOC_ARENA_MAX"}
+
+    def heaps(mode: str, **extra: str) -> tuple[str, int]:
+        p = subprocess.run([sys.executable, "-c", _ARENAS, mode], capture_output=True, text=True, check=True,
+                           env={**env, **extra})
+        return p.stdout.strip(), p.stderr.count("Arena ")
+
+    assert heaps("one") == ("True", 1)
+    done, default = heaps("default")
+    assert done == "False" and default > 1  # glibc's default: threads get heaps of their own
+    assert heaps("one", MALLOC_ARENA_MAX="4")[0] == "False"  # the user's setting is left alone
+
+
+def test_the_command_line_asks_for_one_heap(monkeypatch, tmp_path):
+    from hikaku.cli import main
+
+    asked = []
+    monkeypatch.setattr(_memory, "one_heap", lambda: asked.append(True) or True)
+    (tmp_path / "a.md").write_text("# 第1条\n本文。\n", encoding="utf-8")
+    assert main(["compare", str(tmp_path / "a.md"), str(tmp_path / "a.md")]) == 0
+    assert asked == [True]
