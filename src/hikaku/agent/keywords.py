@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Protocol
+
+from .._text import nfkc
 
 __all__ = ["extract_keywords", "RareTerms"]
 
@@ -25,7 +26,7 @@ def extract_keywords(
     written as such in *text* (they are searched for literally); numbers, punctuation and
     one-character terms are skipped."""
     limit = max(1, n_docs // 2) if max_df is None else max_df
-    body = unicodedata.normalize("NFKC", text).lower()
+    body = nfkc(text).lower()
     seen: dict[str, int] = {}
     for pos, tok in enumerate(tokenize(text)):
         if len(tok) < 2 or _NOT_A_TERM.match(tok) or tok in seen:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import re
 import threading
-import unicodedata
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -22,7 +21,7 @@ import scipy.sparse as sp
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from .._text import lowered
+from .._text import lowered, nfkc
 from ._blocks import block_products
 from ._features import (
     SimilarityParams,
@@ -43,7 +42,7 @@ _DEFAULT = SimilarityParams()
 
 
 def normalize_for_similarity(text: str) -> str:
-    return _WS.sub(" ", unicodedata.normalize("NFKC", text)).strip().lower()
+    return _WS.sub(" ", nfkc(text)).strip().lower()
 
 
 _TOKEN_SETS = 1024  # trigram sets kept (TextSimilarity.tokens): a gap's worth

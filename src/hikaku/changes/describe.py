@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 
 from rapidfuzz.distance import Levenshtein
 
@@ -136,7 +135,7 @@ def _wording_change(a: str, b: str, L: dict[str, str], ops: list[tuple[int, str]
 
 
 def _unnumbered(sentence: str) -> str:
-    return without_refs(unicodedata.normalize("NFKC", sentence))
+    return without_refs(nfkc(sentence))
 
 
 def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = True,

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._plain import is_plain
-from .._text import contains_cjk
+from .._text import contains_cjk, nfkc
 
 __all__ = ["Heading", "HeadingLine", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of",
            "leaves_sentence_open", "match_opening", "read_heading", "short_title", "split_heading", "split_label",
@@ -114,7 +114,7 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
         return None
     if lead.isascii() and lead not in _ASCII_OPENERS and (len(raw) == 1 or is_plain(raw[1])):
         return None  # NFKC of the line opens with the lead itself (hikaku._plain), which opens no heading
-    s = unicodedata.normalize("NFKC", raw[:80])  # headings are short; long lines are body text
+    s = nfkc(raw[:80])  # headings are short; long lines are body text
     cut = len(raw) > 80
     m = _STRUCT.match(s)
     if m and len(raw) <= 60:
@@ -206,10 +206,10 @@ def match_opening(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     or no text that starts like the opening can match (``regex`` partial matching). Only
     the match's groups are meant to be used (its positions are those of the opening)."""
     if len(text) > _OPENING:
-        decided, m = _decided_by(pattern, unicodedata.normalize("NFKC", text[:_OPENING]))
+        decided, m = _decided_by(pattern, nfkc(text[:_OPENING]))
         if decided:
             return m
-    return pattern.match(unicodedata.normalize("NFKC", text))
+    return pattern.match(nfkc(text))
 
 
 def _decided_by(pattern: re.Pattern[str], head: str) -> tuple[bool, re.Match[str] | None]:

@@ -9,8 +9,9 @@ cut at line or sentence ends first.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cached_property
+
+from .._text import nfkc
 
 __all__ = ["SudachiTokenizer", "MAX_INPUT_BYTES"]
 
@@ -39,7 +40,7 @@ class SudachiTokenizer:
         self.__dict__.pop("_tokenizer", None)
 
     def tokenize(self, text: str) -> list[str]:
-        text = unicodedata.normalize("NFKC", text)
+        text = nfkc(text)
         out: list[str] = []
         for piece in _pieces(text, MAX_INPUT_BYTES - 16):
             for m in self._tokenizer.tokenize(piece):

@@ -12,6 +12,8 @@ import unicodedata
 
 import regex
 
+from .._text import nfkc
+
 __all__ = ["PatternError", "PatternTimeout", "check_pattern", "compile_pattern", "find_spans", "normalize_with_offsets"]
 
 MAX_PATTERN_CHARS = 2000
@@ -58,7 +60,7 @@ def normalize_with_offsets(text: str) -> tuple[str, list[int] | None]:
     """NFKC form of *text* and, when it is not character-for-character, the index in
     *text* of each of its characters (plus one trailing entry for the end); ``None``
     means position *i* in the normalised text is position *i* in the original."""
-    norm = unicodedata.normalize("NFKC", text)
+    norm = nfkc(text)
     if len(norm) == len(text):
         return norm, None  # full-width forms, ideographic spaces: one character each
     out: list[str] = []
