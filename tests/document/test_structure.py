@@ -187,3 +187,31 @@ def test_an_appendix_among_the_clauses_is_no_cut_and_a_rider_after_a_supplement_
     sections = numbering_sections(rider)
     assert [rider[s.start].content.split("\n")[0] for s in sections] == ["約款", "附則", "通院特約"]
     assert [s.title for s in sections] == ["約款", "", "通院特約"]
+
+
+def test_a_company_rules_fusoku_and_a_contracts_besshi_are_supplements_too():
+    """付則 (how a company's rules write 附則) and 別紙 (a contract's attachment), numbered or
+    not, open sections of their own as 附則 and 別表 do; an English Appendix or Schedule with no
+    number too — as headings alone on their line, never a sentence that opens with the word."""
+    from hikaku.document import numbering_sections
+    from hikaku.document.structure import is_supplement_label
+
+    rules = chunk_text("# 就業規則\n\n第1条（目的）\n本文。\n\n第2条（定義）\n本文。\n\n付　則\n\n"
+                       "第1条（施行期日）\nこの規則は、2025年4月1日から施行する。\n", source="rules.md")
+    sections = numbering_sections(rules)
+    assert [rules[s.start].content.split("\n")[0] for s in sections] == ["就業規則", "付　則"] and sections[1].numbered
+    assert rules[sections[1].start].structure.structural_label == "付則"
+
+    contract = chunk_text("# 業務委託契約書\n\n第1条（目的）\n本文。\n\n第2条（委託料）\n委託料は別紙のとおりとする。\n\n"
+                          "別紙1　委託料\n月額100万円とする。\n\n別紙\n業務の範囲を定める。\n", source="c.md")
+    heads = [c.content.split("\n")[0] for c in contract]
+    assert "別紙1　委託料" in heads and "別紙" in heads
+    assert "委託料は別紙のとおりとする。" in contract[heads.index("第2条（委託料）")].content  # a citation, no heading
+    labels = [c.structure.structural_label for c in contract]
+    assert "別紙1" in labels and all(is_supplement_label(x) for x in labels if x and x.startswith("別紙"))
+    assert [contract[s.start].content.split("\n")[0] for s in numbering_sections(contract)][1:] == ["別紙1　委託料", "別紙"]
+
+    english = chunk_text("# Terms\n\nSection 1. Fees\nThe Customer pays.\n\nAppendix\nPrices for 2025.\n\n"
+                         "Appendix to this agreement is attached to the order form.\n", source="t.md")
+    heads = [c.content.split("\n")[0] for c in english]
+    assert "Appendix" in heads and not any(h.startswith("Appendix to") for h in heads)

@@ -30,7 +30,9 @@ _NUM = r"[0-9〇一二三四五六七八九十百千]+"
 _MD = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _STRUCT = re.compile(rf"^第{_NUM}([編章節款目])(?:の{_NUM})*(?=\s|$|[（(])")
 _ARTICLE = re.compile(rf"^第{_NUM}条(?:の{_NUM})*(?=\s|$|[（(])")
-_SUPPL = re.compile(r"^(附\s*則|別\s*表(?:第?" + _NUM + r")?|別\s*記|様\s*式(?:第?" + _NUM + r")?)(?=\s|$|[（(])")
+# 附則 (付則 in a company's rules), 別表 / 別紙 / 様式 (numbered or not), 別記: what follows the main clauses
+_SUPPL_JA = r"[附付]\s*則|別\s*[表紙](?:第?" + _NUM + r")?|別\s*記|様\s*式(?:第?" + _NUM + r")?"
+_SUPPL = re.compile(rf"^({_SUPPL_JA})(?=\s|$|[（(])")
 _BRACKET = re.compile(r"^【[^】]{1,60}】")
 _SQUARE = re.compile(r"^[■□◆◇●]\s*\S")
 _PAREN_NUM = re.compile(r"^[（(](?:[0-9]{1,3}|[一二三四五六七八九十]{1,3})[)）]\s*\S")
@@ -45,15 +47,14 @@ _EN_CHAPTER = re.compile(rf"^(CHAPTER|Chapter)\s+({_ROMAN}|[0-9]+)\b{_EN_TAIL}")
 _EN_ARTICLE_MAJOR = re.compile(rf"^(ARTICLE\s+(?:{_ROMAN}|[0-9]+)|Article\s+{_ROMAN})\b{_EN_TAIL}")
 _EN_ARTICLE = re.compile(rf"^(Article\s+[0-9]+[A-Za-z]?)\b{_EN_TAIL}")
 _EN_SECTION = re.compile(rf"^((?:SECTION|Section|§)\s*[0-9]+(?:\.[0-9]+)*[A-Za-z]?)\.?{_EN_TAIL}")
-_EN_SUPPL = re.compile(
-    rf"^((?:SCHEDULE|Schedule|ANNEX|Annex|EXHIBIT|Exhibit|APPENDIX|Appendix|ATTACHMENT|Attachment)"
-    rf"\s+(?:[0-9]+|[A-Z]|{_ROMAN}))\b{_EN_TAIL}"
-)
+_EN_SUPPL_WORD = r"SCHEDULE|Schedule|ANNEX|Annex|EXHIBIT|Exhibit|APPENDIX|Appendix|ATTACHMENT|Attachment"
+_EN_SUPPL = re.compile(rf"^((?:{_EN_SUPPL_WORD})\s+(?:[0-9]+|[A-Z]|{_ROMAN}))\b{_EN_TAIL}")
+_EN_SUPPL_ALONE = re.compile(rf"^({_EN_SUPPL_WORD})\s*[.:]?\s*$")  # a document's only schedule: the word alone
 _EN_DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})\.?\s+([A-Z][A-Za-z'’\-]*(?:[ ,&/][A-Za-z'’\-&]+){0,9})$")
 _EN_ITEM = re.compile(r"^\((?:[a-z]{1,2}|[ivx]{1,5})\)\s*\S")
 
 _LABEL = re.compile(
-    rf"^(第{_NUM}[編章節款目条](?:の{_NUM})*|附\s*則|別\s*表(?:第?{_NUM})?|別\s*記|様\s*式(?:第?{_NUM})?|[（(](?:[0-9]{{1,3}}|[一二三四五六七八九十]{{1,3}})[)）])"
+    rf"^(第{_NUM}[編章節款目条](?:の{_NUM})*|{_SUPPL_JA}|[（(](?:[0-9]{{1,3}}|[一二三四五六七八九十]{{1,3}})[)）])"
 )
 _EN_LABEL = re.compile(
     rf"^((?:PART|Part|CHAPTER|Chapter|ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule|ANNEX|Annex|EXHIBIT|"
@@ -85,8 +86,8 @@ class Heading:
     cut: bool = field(default=False, compare=False, repr=False)
 
 
-# what a heading opens with in NFKC, besides ASCII: 第, 附則 / 別表 / 様式, 【, ■…, （N）, §
-_OPENERS = frozenset("第附別様【■□◆◇●(（§")
+# what a heading opens with in NFKC, besides ASCII: 第, 附則 / 付則 / 別表 / 様式, 【, ■…, （N）, §
+_OPENERS = frozenset("第附付別様【■□◆◇●(（§")
 _ASCII_OPENERS = frozenset("(PCASE0123456789")  # (N), (a), PART, CHAPTER, ARTICLE, SECTION, SCHEDULE, EXHIBIT, 1.2
 
 
@@ -141,7 +142,7 @@ def _english_heading(raw: str, s: str) -> Heading | None:
         return Heading(rank=_STRUCT_RANK["編"], text=raw, kind="structure", normalized=s, cut=cut)
     if (_EN_CHAPTER.match(s) or _EN_ARTICLE_MAJOR.match(s)) and short:
         return Heading(rank=_STRUCT_RANK["章"], text=raw, kind="structure", normalized=s, cut=cut)
-    if _EN_SUPPL.match(s) and short:
+    if (_EN_SUPPL.match(s) or _EN_SUPPL_ALONE.match(s)) and short:
         return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=s, cut=cut)
     if _EN_ARTICLE.match(s) or _EN_SECTION.match(s):
         return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=s, cut=cut)

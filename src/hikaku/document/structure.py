@@ -42,9 +42,11 @@ __all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_s
 # heading kinds whose label identifies a clause (第5条, 第2章, 附則)
 STRUCTURAL_KINDS = ("article", "structure", "supplement")
 SUPPLEMENTARY = "附則"  # the label of supplementary provisions (normalize_label: 「附　則」 too)
-# what follows the clauses of the whole document and numbers on its own: 附則, 別表第1, 別記, 様式第2,
+_SUPPLEMENTARY_LABELS = frozenset({SUPPLEMENTARY, "付則"})  # a company's rules write 付則
+# what follows the clauses of the whole document and numbers on its own: 附則, 別表第1, 別紙, 別記, 様式第2,
 # Schedule 1, Annex A, Appendix II, Exhibit B, Attachment 3 (the labels of headings.py's supplement kind)
-_SUPPLEMENT = re.compile(r"^(?:附則|別表|別記|様式)|^(?:schedule|annex|exhibit|appendix|attachment) ", re.IGNORECASE)
+_SUPPLEMENT = re.compile(r"^(?:附則|付則|別表|別紙|別記|様式)|^(?:schedule|annex|exhibit|appendix|attachment) ",
+                         re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +280,7 @@ def numbering_sections(chunks: Sequence[_Structured]) -> list[NumberingSection]:
     for i, c in enumerate(chunks):
         label = c.structure.structural_label
         if is_supplement_label(label) and i > max([cuts[-1], *pending]):
-            if label == SUPPLEMENTARY:
+            if label in _SUPPLEMENTARY_LABELS:
                 cuts.extend(pending)
                 cuts.append(i)
                 pending, opened = [], i
