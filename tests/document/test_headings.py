@@ -187,3 +187,13 @@ def test_a_line_opening_with_ascii_no_heading_opens_with_is_body_text_as_normali
     fast = [(detect_heading(line, markdown=False), detect_heading(line, markdown=True)) for line in lines]
     monkeypatch.setattr(headings, "is_plain", lambda text: False)
     assert fast == [(detect_heading(line, markdown=False), detect_heading(line, markdown=True)) for line in lines]
+
+
+def test_a_japanese_numbered_line_reads_as_a_numbered_heading_and_a_sentence_does_not():
+    for line, rank in [("1　適用範囲", 12), ("3.1 試験片", 13), ("４．試験方法", 12), ("２.３.１　引張強さ", 14)]:
+        h = detect_heading(line, markdown=False)
+        assert h is not None and (h.kind, h.rank) == ("numbered", rank), line
+    for line in ["2　前項の場合において、会社は通知する。", "1　" + "長" * 40, "3日以内", "1.5 mm", "2024.4 改定"]:
+        h = detect_heading(line, markdown=False)
+        assert h is None or h.kind != "numbered", line
+    assert detect_heading("1 Scope", markdown=False).kind == "numbered"  # English, as before

@@ -208,3 +208,45 @@ def test_a_chunk_without_a_heading_is_called_by_a_first_line_that_reads_as_a_tit
     sentence = Chunk(id="c2", content="この約款は契約内容を定めます。")
     assert item_label([title], [title]) == "医療保険普通保険約款（2024年4月改定）"
     assert item_label([sentence], []) == "c2"  # a sentence is no name: the id
+
+
+_SPEC = """鉄鋼材料の引張試験方法
+
+1　適用範囲
+この規格は、金属材料の引張試験方法について規定する。
+
+2　引用規格
+次に掲げる規格は、この規格に引用されることによって、この規格の規定の一部を構成する。
+
+3　用語及び定義
+3.1 試験片
+試験に用いる材料の一部をいう。
+
+3.2 原標点距離
+試験前の標点間の距離をいう。
+
+４．試験方法
+試験は、常温で行う。
+"""
+
+
+def test_a_specifications_numbered_headings_cut_its_sections_and_nest():
+    """A Japanese specification or manual numbers its headings (JIS style: 「1　適用範囲」,
+    「3.1 試験片」, 「４．試験方法」): each opens a chunk, and 3.1 sits under 3."""
+    chunks = chunk_text(_SPEC, source="spec.txt", markdown=False)
+    heads = [c.content.split("\n")[0] for c in chunks]
+    assert heads == ["鉄鋼材料の引張試験方法", "1\u3000適用範囲", "2\u3000引用規格", "3\u3000用語及び定義",
+                     "3.1 試験片", "3.2 原標点距離", "４．試験方法"]
+    assert chunks[heads.index("3.2 原標点距離")].metadata["heading_path"] == ["鉄鋼材料の引張試験方法", "3\u3000用語及び定義"]
+    assert chunks[-1].metadata["heading_path"] == ["鉄鋼材料の引張試験方法"]
+
+
+def test_numbered_lines_of_a_list_stay_in_their_article_or_paragraph():
+    """「1　正社員」「2　契約社員」 under an article, or a list between sentences, are items, not headings."""
+    rules = chunk_text("就業規則\n\n第5条（従業員の区分）\n従業員の区分は、次のとおりとする。\n1　正社員\n2　契約社員\n\n"
+                       "第6条（採用）\n会社は、選考により採用する。\n", source="rules.txt", markdown=False)
+    assert [c.content.split("\n")[0] for c in rules] == ["就業規則", "第5条（従業員の区分）", "第6条（採用）"]
+    assert "2\u3000契約社員" in rules[1].content
+    notice = chunk_text("お知らせ\n\n提出書類は次のとおりです。\n1　申込書\n2　本人確認書類\n\n以上を提出してください。\n",
+                        source="n.txt", markdown=False)
+    assert len(notice) == 1 and "以上を提出してください。" in notice[0].content

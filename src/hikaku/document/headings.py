@@ -52,6 +52,8 @@ _EN_SUPPL = re.compile(rf"^((?:{_EN_SUPPL_WORD})\s+(?:[0-9]+|[A-Z]|{_ROMAN}))\b{
 _EN_SUPPL_ALONE = re.compile(rf"^({_EN_SUPPL_WORD})\s*[.:]?\s*$")  # a document's only schedule: the word alone
 _EN_DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})\.?\s+([A-Z][A-Za-z'’\-]*(?:[ ,&/][A-Za-z'’\-&]+){0,9})$")
 _EN_ITEM = re.compile(r"^\((?:[a-z]{1,2}|[ivx]{1,5})\)\s*\S")
+# a Japanese specification's or manual's numbered heading (JIS style): 「1　適用範囲」, 「3.2 用語」, 「４．試験方法」
+_JA_DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})(?:\.\s*|\s+)([^\s0-9.][^。、,]{0,29})$")
 
 _LABEL = re.compile(
     rf"^(第{_NUM}[編章節款目条](?:の{_NUM})*|{_SUPPL_JA}|[（(](?:[0-9]{{1,3}}|[一二三四五六七八九十]{{1,3}})[)）])"
@@ -148,6 +150,9 @@ def _english_heading(raw: str, s: str) -> Heading | None:
         return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=s, cut=cut)
     m = _EN_DECIMAL.match(s)
     if m and len(raw) <= 80:
+        return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered", normalized=s, cut=cut)
+    m = _JA_DECIMAL.match(s)
+    if m and len(raw) <= 40 and contains_cjk(m.group(2)):  # a list item too (the chunker tells them apart)
         return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered", normalized=s, cut=cut)
     if _EN_ITEM.match(s) and len(raw) <= 60 and not s.rstrip().endswith((".", ";")):
         return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=s, cut=cut)

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .._text import contains_cjk
 from ..document import Chunk
 from ..document.headings import (
     RANK_TITLE,
@@ -94,6 +95,8 @@ def chunk_text(
         if heading is not None and heading.kind != "markdown" and running:
             heading = None  # the rest of the sentence above, not a heading (…set out in / Schedule 2.)
         if heading is not None and heading.kind == "item" and not _item_is_heading(lines, lineno, current, markdown):
+            heading = None
+        if heading is not None and _numbered_ja(heading) and not _numbered_is_heading(lines, lineno, current, heading):
             heading = None
         if heading is None and not in_fence:
             heading = _title_heading(stripped, lineno, layout, toc,
@@ -203,6 +206,32 @@ def _article_promotion(lines: list[str], markdown: bool) -> float | None:
             if articles and sections:
                 return 12.0
     return None
+
+
+def _numbered_ja(heading: Heading) -> bool:
+    """「1　適用範囲」, 「3.2 用語」: a Japanese numbered line, a heading or a list's item (「1　正社員」)."""
+    return heading.kind == "numbered" and contains_cjk(heading.text)
+
+
+def _numbered_is_heading(lines: list[str], i: int, current: _Section, heading: Heading) -> bool:
+    """A Japanese numbered line heads a section (a specification's 「3　用語及び定義」) outside an
+    article, when body text follows it — unless a numbered line of its level comes right
+    before it (the last item of a list: 「1　申込書」「2　本人確認書類」, then the text after the
+    list) — or a numbered line one level down does (「3.1 試験片」). Else it is a list's item."""
+    if current.heading is not None and current.heading.kind == "article":
+        return False
+
+    def near(lines_: list[str]) -> Heading | None | bool:  # the first non-empty line: its numbering, or False
+        for line in lines_:
+            if line.strip():
+                h = detect_heading(line, markdown=False)
+                return h if h is not None and _numbered_ja(h) else False
+        return None
+
+    after, before = near(lines[i + 1: i + 4]), near(lines[max(0, i - 3): i][::-1])
+    if after is False:
+        return not (isinstance(before, Heading) and before.rank == heading.rank)
+    return isinstance(after, Heading) and after.rank > heading.rank
 
 
 def _item_is_heading(lines: list[str], i: int, current: _Section, markdown: bool) -> bool:
