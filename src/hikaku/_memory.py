@@ -114,8 +114,9 @@ def objects_kept() -> Iterator[None]:
             with _pausing:
                 _paused -= 1
                 if _paused == 0:
-                    if _aside:  # a run sets aside what lasts: what the phase made joins it, unexamined
-                        gc.freeze()
+                    with _setting_aside:  # (not between another run's last check and its unfreeze)
+                        if _aside:  # a run sets aside what lasts: what the phase made joins it, unexamined
+                            gc.freeze()
                     gc.enable()
 
 
@@ -137,7 +138,8 @@ def objects_set_aside() -> Iterator[None]:
     back — so, as with :func:`objects_kept`, runs that overlap without end (a busy server)
     keep set aside what existed when each began, garbage in cycles included, until none is
     under way. A program that set objects aside itself (``gc.freeze`` before forking
-    workers) is left alone: nothing is done while it has."""
+    workers) is left alone: nothing is done while it has — but what it sets aside *during* a
+    run is given back with the rest when the run ends."""
     global _aside
     with _setting_aside:
         mine = _aside > 0 or gc.get_freeze_count() == 0

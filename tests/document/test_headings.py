@@ -190,10 +190,19 @@ def test_a_line_opening_with_ascii_no_heading_opens_with_is_body_text_as_normali
 
 
 def test_a_japanese_numbered_line_reads_as_a_numbered_heading_and_a_sentence_does_not():
-    for line, rank in [("1　適用範囲", 12), ("3.1 試験片", 13), ("４．試験方法", 12), ("２.３.１　引張強さ", 14)]:
+    for line, rank in [("1　適用範囲", 15.5), ("3.1 試験片", 15.6), ("４．試験方法", 15.5), ("２.３.１　引張強さ", 15.7),
+                       ("5　寸法、質量及び許容差", 15.5)]:
         h = detect_heading(line, markdown=False)
-        assert h is not None and (h.kind, h.rank) == ("numbered", rank), line
-    for line in ["2　前項の場合において、会社は通知する。", "1　" + "長" * 40, "3日以内", "1.5 mm", "2024.4 改定"]:
+        assert h is not None and h.kind == "numbered" and abs(h.rank - rank) < 1e-9, line
+    for line in ["2　前項の場合において、会社は通知する。", "1　" + "長" * 40, "3日以内", "1.5 mm", "2024.4 改定",
+                 "1　万円", "4 月 1 日", "1 日額5000円", "1　保険金請求書（当社所定の"]:
         h = detect_heading(line, markdown=False)
         assert h is None or h.kind != "numbered", line
     assert detect_heading("1 Scope", markdown=False).kind == "numbered"  # English, as before
+
+
+def test_a_sentence_that_cites_an_attachment_or_the_supplementary_provisions_is_no_heading():
+    for line in ["別紙1 記載のとおりとする。", "付則 第2項の規定は適用しない。", "別紙 に定める業務を行う", "別紙　この契約の範囲とする。"]:
+        assert detect_heading(line, markdown=False) is None, line
+    for line in ["別紙1　委託料", "付則　この規則は、2025年4月1日から施行する。", "別表第1（第3条関係）", "附　則"]:
+        assert detect_heading(line, markdown=False).kind == "supplement", line

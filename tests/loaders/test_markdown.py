@@ -250,3 +250,22 @@ def test_numbered_lines_of_a_list_stay_in_their_article_or_paragraph():
     notice = chunk_text("お知らせ\n\n提出書類は次のとおりです。\n1　申込書\n2　本人確認書類\n\n以上を提出してください。\n",
                         source="n.txt", markdown=False)
     assert len(notice) == 1 and "以上を提出してください。" in notice[0].content
+
+
+def test_numbered_lines_of_a_schedule_a_box_or_a_markdown_list_and_amounts_are_no_headings():
+    """Found in review: a 別表's numbered lines, those under 【ご契約内容】, a Markdown ordered list,
+    an amount (「1　万円」), a date (「4 月 1 日」) and a wrapped item stay in their section; a
+    numbered heading under a chapter nests below it, never takes its place."""
+    def heads(text: str, markdown: bool = False) -> list[str]:
+        return [c.content.split("\n")[0] for c in chunk_text(text, source="x.md", markdown=markdown)]
+
+    assert heads("約款\n\n第10条（支払）\n当会社は支払う。\n\n別表1　対象となる手術\n1　皮膚・乳房の手術\n植皮術\n"
+                 "2　筋骨の手術\n骨移植術\n") == ["約款", "第10条（支払）", "別表1　対象となる手術"]
+    assert heads("【ご契約内容】\n1　保険期間\n1年（自動更新）\n2　保険料\n月額3000円\n") == ["【ご契約内容】"]
+    assert heads("## 手順\n\n1. パッケージをインストールする\n   インストールにはpipを使います。\n"
+                 "2. 設定ファイルを作成する\n   内容は次のとおり。\n", markdown=True) == ["手順"]
+    assert heads("お支払い\n\n給付金の額は次のとおりです。\n1　万円\nをお支払いします。\n\n契約日\n2025年\n4 月 1 日\n"
+                 "甲　東京都千代田区\n\n提出書類\n1　保険金請求書（当社所定の\nもの）\n") == ["お支払い"]
+    chapter = chunk_text("約款\n\n第2章　保険金の支払\n\n1　支払事由\n当会社は、次の場合に支払います。\n\n"
+                         "第5条（保険金の支払）\n本文。\n", source="x.txt", markdown=False)
+    assert all("第2章　保険金の支払" in c.metadata["heading_path"] for c in chapter[2:])

@@ -186,9 +186,10 @@ def test_an_embedding_failure_before_the_first_group_does_not_take_the_run_down(
 
 
 def test_bs_literal_index_is_built_while_b_is_embedded_after_the_tokenizer_has_gone(sudachi):
-    """The literal-search index of B is built in the stage ``prepare``, on the run's thread
-    while B's chunks are embedded in another (the products run beside the index's Python),
-    after the keyword tokenizer has gone; the result is that of the steps one after another."""
+    """The literal-search index of B is built in the stage ``prepare``, in a thread of its own
+    while B's chunks are embedded on the run's thread (the products run beside the index's
+    Python; an interrupt stops the embedding at once), after the keyword tokenizer has gone;
+    the result is that of the steps one after another."""
     import threading
 
     events: list[str] = []
@@ -197,6 +198,7 @@ def test_bs_literal_index_is_built_while_b_is_embedded_after_the_tokenizer_has_g
     class SignallingEmbedder(LoggingEmbedder):
         def embed(self, texts):
             embedding.set()
+            events.append(f"embedded on {threading.current_thread().name}")
             return super().embed(texts)
 
     tokenizer = ReleasingTokenizer(sudachi, events)
@@ -213,8 +215,36 @@ def test_bs_literal_index_is_built_while_b_is_embedded_after_the_tokenizer_has_g
     state = build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
     assert events.count("literal index") == 1 and "literal index alone" not in events
     assert events.index("tokenizer released") < events.index("literal index")
-    assert events[events.index("literal index") + 1] == "MainThread"
-    assert not [t for t in threading.enumerate() if t.name.startswith("hikaku-warm-up")]
+    assert events[events.index("literal index") + 1].startswith("hikaku-literal-index")
+    assert "embedded on MainThread" in events
+    assert not [t for t in threading.enumerate() if t.name.startswith("hikaku-literal-index")]
     expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
                               embedder=HashingEmbedder(), tokenizer=sudachi)
     assert [c.model_dump() for c in state["result"].changes] == [c.model_dump() for c in expected.changes]
+
+
+def test_an_interrupt_while_b_is_embedded_does_not_wait_for_the_embedding(sudachi):
+    """Ctrl-C in the stage ``prepare`` reaches the caller at once, not after every batch of B
+    (a remote model would go on being paid for): the embedding is on the run's thread."""
+    import _thread
+    import threading
+    import time
+
+    import pytest
+
+    class SlowEmbedder(HashingEmbedder):  # a remote model: 30 batches of 0.1 s
+        def embed(self, texts):
+            for _ in range(30):
+                time.sleep(0.1)
+            return super().embed(texts)
+
+    rt = _runtime(SlowEmbedder(), sudachi)
+    timer = threading.Timer(0.5, _thread.interrupt_main)  # what Ctrl-C does
+    started = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - started < 2.0  # not the 3 s of B's batches

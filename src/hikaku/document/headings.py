@@ -33,6 +33,7 @@ _ARTICLE = re.compile(rf"^第{_NUM}条(?:の{_NUM})*(?=\s|$|[（(])")
 # 附則 (付則 in a company's rules), 別表 / 別紙 / 様式 (numbered or not), 別記: what follows the main clauses
 _SUPPL_JA = r"[附付]\s*則|別\s*[表紙](?:第?" + _NUM + r")?|別\s*記|様\s*式(?:第?" + _NUM + r")?"
 _SUPPL = re.compile(rf"^({_SUPPL_JA})(?=\s|$|[（(])")
+_SUPPL_CITED = re.compile(rf"^(?:[のにをでがはとへやも]|記載|第{_NUM}[項条号])")  # what a citation goes on with
 _BRACKET = re.compile(r"^【[^】]{1,60}】")
 _SQUARE = re.compile(r"^[■□◆◇●]\s*\S")
 _PAREN_NUM = re.compile(r"^[（(](?:[0-9]{1,3}|[一二三四五六七八九十]{1,3})[)）]\s*\S")
@@ -53,7 +54,8 @@ _EN_SUPPL_ALONE = re.compile(rf"^({_EN_SUPPL_WORD})\s*[.:]?\s*$")  # a document'
 _EN_DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})\.?\s+([A-Z][A-Za-z'’\-]*(?:[ ,&/][A-Za-z'’\-&]+){0,9})$")
 _EN_ITEM = re.compile(r"^\((?:[a-z]{1,2}|[ivx]{1,5})\)\s*\S")
 # a Japanese specification's or manual's numbered heading (JIS style): 「1　適用範囲」, 「3.2 用語」, 「４．試験方法」
-_JA_DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})(?:\.\s*|\s+)([^\s0-9.][^。、,]{0,29})$")
+_JA_DECIMAL = re.compile(r"^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})(?:\.\s*|\s+)([^\s0-9.][^。]{0,29})$")
+_UNIT_START = frozenset("年月日時分秒円万千百億兆名人回件個歳倍割%か箇ヶケ")  # 「1　万円」「4 月 1 日」: a quantity
 
 _LABEL = re.compile(
     rf"^(第{_NUM}[編章節款目条](?:の{_NUM})*|{_SUPPL_JA}|[（(](?:[0-9]{{1,3}}|[一二三四五六七八九十]{{1,3}})[)）])"
@@ -72,6 +74,7 @@ RANK_SUPPL = 12
 RANK_BRACKET = 16
 RANK_ARTICLE = 17
 RANK_PAREN = 18
+RANK_NUMBERED = 15.5  # 「1　適用範囲」 (+0.1 a level: 3.1 under 3): under 目, above 【】 and articles
 RANK_TITLE = 11.5  # an unnumbered title (a rider, a part): below 編, above 章
 TITLE_MAX = 40  # a title (目的, 手術給付金, Fees) is at most this long and holds no 「。」
 
@@ -124,7 +127,7 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
         return Heading(rank=_STRUCT_RANK[m.group(1)], text=raw, kind="structure", normalized=s, cut=cut)
     if _ARTICLE.match(s):
         return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=s, cut=cut)
-    if _SUPPL.match(s) and len(raw) <= 60:
+    if (m := _SUPPL.match(s)) and len(raw) <= 60 and _opens_supplement(m, s):
         return Heading(rank=RANK_SUPPL, text=raw, kind="supplement", normalized=s, cut=cut)
     if _BRACKET.match(s) and len(raw) <= 60 and not raw.endswith("。"):
         return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=s, cut=cut)
@@ -132,9 +135,32 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
         return Heading(rank=RANK_BRACKET, text=raw, kind="bracket", normalized=s, cut=cut)
     if _PAREN_NUM.match(s) and len(raw) <= 40 and "。" not in s:
         return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=s, cut=cut)
+    if not markdown and (numbered := _numbered_ja(raw, s)) is not None:  # Markdown numbers its list items so
+        return numbered
     if s[:1].isascii() or s[:1] == "§":
         return _english_heading(raw, s)
     return None
+
+
+def _opens_supplement(m: re.Match[str], s: str) -> bool:
+    """Not a sentence that cites one (「別紙1 記載のとおりとする。」, 「付則 第2項の規定は…」, a
+    wrapped 「別紙　に定める…」), and a 別紙 no sentence of its own: 附則 may carry its text on its
+    line (「附則　この規程は、…施行する。」), an attachment is titled."""
+    if _SUPPL_CITED.match(s[m.end():].lstrip()):
+        return False
+    return not ("".join(m.group(1).split()).startswith("別紙") and s.rstrip().endswith("。"))
+
+
+def _numbered_ja(raw: str, s: str) -> Heading | None:
+    """「1　適用範囲」, 「3.1 試験片」: a short line of Japanese text after a number — or a list's
+    item (the chunker tells them apart); not an amount or a date (「1　万円」, 「4 月 1 日」) nor
+    a line cut inside brackets (a wrapped item). Ranked below 目 and above 【】 and articles, one
+    step a level: it nests under the chapters, never takes their place."""
+    m = _JA_DECIMAL.match(s)
+    if m is None or len(raw) > 40 or not contains_cjk(title := m.group(2)) or title[0] in _UNIT_START \
+            or title.count("(") != title.count(")") or title.count("「") != title.count("」"):
+        return None
+    return Heading(rank=RANK_NUMBERED + 0.1 * m.group(1).count("."), text=raw, kind="numbered", normalized=s)
 
 
 def _english_heading(raw: str, s: str) -> Heading | None:
@@ -150,9 +176,6 @@ def _english_heading(raw: str, s: str) -> Heading | None:
         return Heading(rank=RANK_ARTICLE, text=raw, kind="article", normalized=s, cut=cut)
     m = _EN_DECIMAL.match(s)
     if m and len(raw) <= 80:
-        return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered", normalized=s, cut=cut)
-    m = _JA_DECIMAL.match(s)
-    if m and len(raw) <= 40 and contains_cjk(m.group(2)):  # a list item too (the chunker tells them apart)
         return Heading(rank=_STRUCT_RANK["章"] + m.group(1).count("."), text=raw, kind="numbered", normalized=s, cut=cut)
     if _EN_ITEM.match(s) and len(raw) <= 60 and not s.rstrip().endswith((".", ";")):
         return Heading(rank=RANK_PAREN, text=raw, kind="item", normalized=s, cut=cut)
