@@ -13,14 +13,13 @@ gives (see :data:`RANK_TITLE`).
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
 
 from .._plain import is_plain
 from .._text import contains_cjk, nfkc
+from ._opening import MARGIN, match_head, match_opening
 
 __all__ = ["Heading", "HeadingLine", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of",
            "leaves_sentence_open", "match_opening", "read_heading", "short_title", "split_heading", "split_label",
@@ -218,41 +217,6 @@ def normalize_label(label: str) -> str:
     return _CJK_SPACE.sub("", s)
 
 
-_OPENING = 200  # characters of a long text normalised first to match a label at its start
-_MARGIN = 20  # characters at the end of that opening whose NFKC form may depend on what follows
-
-
-@functools.cache
-def _partial(pattern: str, flags: int) -> Any:
-    import regex  # its partial matching tells whether a longer text could still match
-
-    return regex.compile(pattern, flags & ~re.UNICODE)
-
-
-def match_opening(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
-    """``pattern.match(NFKC(text))`` for a *pattern* anchored at the start, normalising only
-    the opening of a long text when that decides it: the match ends well inside the opening,
-    or no text that starts like the opening can match (``regex`` partial matching). Only
-    the match's groups are meant to be used (its positions are those of the opening)."""
-    if len(text) > _OPENING:
-        decided, m = _decided_by(pattern, nfkc(text[:_OPENING]))
-        if decided:
-            return m
-    return pattern.match(nfkc(text))
-
-
-def _decided_by(pattern: re.Pattern[str], head: str) -> tuple[bool, re.Match[str] | None]:
-    """Whether the opening *head* (NFKC) decides the match, and the match: it ends well
-    inside the opening, or no text that starts like the opening can match."""
-    m = pattern.match(head)
-    if m is not None and m.end() < len(head) - _MARGIN:
-        return True, m
-    if m is None and _partial(pattern.pattern, pattern.flags).match(head[: len(head) - _MARGIN],
-                                                                   partial=True) is None:
-        return True, None
-    return False, None
-
-
 def label_of(text: str) -> str | None:
     """``split_label(text)[0]``, reading only the opening of a long text."""
     head = text.strip()
@@ -260,21 +224,15 @@ def label_of(text: str) -> str | None:
     return normalize_label(m.group(1)) if m else None
 
 
-def _match_head(pattern: re.Pattern[str], text: str, head: str) -> re.Match[str] | None:
-    """:func:`match_opening` of *text*, given *head*, the NFKC of its opening."""
-    decided, m = _decided_by(pattern, head)
-    return m if decided else match_opening(pattern, text)
-
-
 def _heading_match(h: Heading) -> re.Match[str] | None:
     """The label that opens the heading, matched in NFKC (as :func:`label_of`, positions those
-    of ``h.normalized`` up to its last ``_MARGIN`` characters)."""
+    of ``h.normalized`` up to its last ``MARGIN`` characters)."""
     if h.normalized is None:
         head = h.text.strip()
         return match_opening(_LABEL, head) or match_opening(_EN_LABEL, head)
     if not h.cut:
         return _LABEL.match(h.normalized) or _EN_LABEL.match(h.normalized)
-    return _match_head(_LABEL, h.text, h.normalized) or _match_head(_EN_LABEL, h.text, h.normalized)
+    return match_head(_LABEL, h.text, h.normalized) or match_head(_EN_LABEL, h.text, h.normalized)
 
 
 def heading_label(h: Heading) -> str | None:
@@ -299,7 +257,7 @@ def short_title(h: Heading, limit: int) -> tuple[str | None, str | None]:
         m = _heading_match(h)
         if m is None:
             return None, None
-        known = h.normalized[m.end(): len(h.normalized) - _MARGIN]  # as in NFKC of the whole line
+        known = h.normalized[m.end(): len(h.normalized) - MARGIN]  # as in NFKC of the whole line
         # after a Japanese label the title holds every character of this stretch but a bracket
         # around it (an English one loses leading punctuation too: normalised whole, below)
         if m.re is _LABEL and ("。" in known or len("".join(known.split())) > limit + 2):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from .._plain import is_plain, nfkc_head
 from .._text import nfkc, recall
-from .headings import _OPENING, match_opening
+from ._opening import OPENING, match_opening
 from .structure import first_lines
 
 __all__ = ["ClauseRef", "Renumbering", "clause_refs", "clause_renumbering", "opening_ref", "own_ref", "without_refs"]
@@ -201,10 +201,10 @@ def _ja_opening(text: str) -> tuple[bool, ClauseRef | None]:
     is no digit, then each の and the digits after it): when that character lies in the
     prefix, the prefix decides. A prefix cut within match_opening's opening is one of its NFKC
     opening too, where it reads the same: the answer is the one it gives."""
-    head, whole = nfkc_head(text[:_OPENING], _JA_HEAD)
+    head, whole = nfkc_head(text[:OPENING], _JA_HEAD)
     m = _REF.match(head)
     if whole:  # the text itself when no longer than the opening, else no cut before a plain character in it
-        return (True, _ref(m) if m is not None else None) if len(text) <= _OPENING else (False, None)
+        return (True, _ref(m) if m is not None else None) if len(text) <= OPENING else (False, None)
     digits_end = _JA_DIGITS.match(head)
     if digits_end is None or digits_end.end() >= len(head):
         return False, None
