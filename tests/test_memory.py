@@ -28,9 +28,31 @@ def test_freed_heap_pages_are_returned_to_the_system():
     assert len(keep) == 938
 
 
+def _shared_by_threads(phase_of, in_force) -> tuple[bool, bool]:
+    """Whether *in_force()* holds after a phase of this thread ends while another thread's goes
+    on, and whether it still does once that one has ended too."""
+    import threading
+
+    inside, leave = threading.Event(), threading.Event()
+
+    def other() -> None:
+        with phase_of():
+            inside.set()
+            leave.wait(10)
+
+    t = threading.Thread(target=other)
+    t.start()
+    inside.wait(10)
+    with phase_of():
+        pass
+    during = in_force()
+    leave.set()
+    t.join(10)
+    return during, in_force()
+
+
 def test_objects_kept_pauses_the_collector_for_the_phase_and_only_then():
     import gc
-    import threading
 
     assert gc.isenabled()
     with _memory.objects_kept():
@@ -47,22 +69,7 @@ def test_objects_kept_pauses_the_collector_for_the_phase_and_only_then():
     assert gc.isenabled()
 
     # threads share the pause: the collector resumes when the last phase ends
-    inside, leave = threading.Event(), threading.Event()
-
-    def phase():
-        with _memory.objects_kept():
-            inside.set()
-            leave.wait(10)
-
-    t = threading.Thread(target=phase)
-    t.start()
-    inside.wait(10)
-    with _memory.objects_kept():
-        pass
-    assert not gc.isenabled()  # the other thread's phase goes on
-    leave.set()
-    t.join(10)
-    assert gc.isenabled()
+    assert _shared_by_threads(_memory.objects_kept, lambda: not gc.isenabled()) == (True, False)
 
     gc.disable()  # the program's choice is left alone
     try:
@@ -75,7 +82,6 @@ def test_objects_kept_pauses_the_collector_for_the_phase_and_only_then():
 
 def test_objects_set_aside_leaves_them_out_of_collections_for_the_phase_and_only_then():
     import gc
-    import threading
 
     assert gc.get_freeze_count() == 0
     with _memory.objects_set_aside():
@@ -98,22 +104,7 @@ def test_objects_set_aside_leaves_them_out_of_collections_for_the_phase_and_only
     assert gc.get_freeze_count() == 0
 
     # threads share it: all is given back when the last phase ends
-    inside, leave = threading.Event(), threading.Event()
-
-    def phase():
-        with _memory.objects_set_aside():
-            inside.set()
-            leave.wait(10)
-
-    t = threading.Thread(target=phase)
-    t.start()
-    inside.wait(10)
-    with _memory.objects_set_aside():
-        pass
-    assert gc.get_freeze_count() > 0  # the other thread's phase goes on
-    leave.set()
-    t.join(10)
-    assert gc.get_freeze_count() == 0
+    assert _shared_by_threads(_memory.objects_set_aside, lambda: gc.get_freeze_count() > 0) == (True, False)
 
     gc.freeze()  # a program that set objects aside itself is left alone
     try:
