@@ -269,3 +269,9 @@ def test_numbered_lines_of_a_schedule_a_box_or_a_markdown_list_and_amounts_are_n
     chapter = chunk_text("約款\n\n第2章　保険金の支払\n\n1　支払事由\n当会社は、次の場合に支払います。\n\n"
                          "第5条（保険金の支払）\n本文。\n", source="x.txt", markdown=False)
     assert all("第2章　保険金の支払" in c.metadata["heading_path"] for c in chapter[2:])
+
+
+def test_a_numbered_heading_after_a_subsection_opened_by_an_item_is_a_heading():
+    text = "規格\n\n3　用語\n(1) 試験片\n試験に用いる材料の一部をいう。\n\n4　試験方法\n試験は、常温で行う。\n"
+    heads = [c.content.split("\n")[0] for c in chunk_text(text, source="s.txt", markdown=False)]
+    assert "4\u3000試験方法" in heads

@@ -215,10 +215,11 @@ def _numbered_ja(heading: Heading) -> bool:
 
 def _numbered_is_heading(lines: list[str], i: int, current: _Section, heading: Heading) -> bool:
     """A Japanese numbered line heads a section (a specification's 「3　用語及び定義」) outside an
-    article, a supplement (別表), a 【】 section or an item, when body text follows it — unless a numbered line of its level comes right
-    before it (the last item of a list: 「1　申込書」「2　本人確認書類」, then the text after the
-    list) — or a numbered line one level down does (「3.1 試験片」). Else it is a list's item."""
-    if current.heading is not None and current.heading.kind in ("article", "supplement", "bracket", "item"):
+    article, a supplement (別表) and a 【】 section, when body text follows it — unless a
+    numbered line of its level comes right before it (the last item of a list: 「1　申込書」
+    「2　本人確認書類」, then the text after the list) — or a numbered line one level down does
+    (「3.1 試験片」). Else it is a list's item."""
+    if current.heading is not None and current.heading.kind in ("article", "supplement", "bracket"):
         return False  # a 別表's, a 【ご契約内容】's or an article's numbered lines are its items
 
     def near(lines_: list[str]) -> Heading | None | bool:  # the first non-empty line: its numbering, or False
