@@ -70,13 +70,9 @@ class DocumentStore:
 
     def view(self, chunk: Chunk, *, position: int | None = None, **extra: Any) -> dict[str, Any]:
         """A chunk as tools return it (*position*: its position when the caller knows it)."""
-        return {
-            "id": chunk.id,
-            "content": chunk.content,
-            "metadata": chunk.metadata,
-            "position": self.position(chunk.id) if position is None else position,
-            **extra,
-        }
+        out = _entry(chunk, self.position(chunk.id) if position is None else position)
+        out.update(extra)
+        return out
 
     def _normalized(self, k: int) -> tuple[str, list[int] | None]:
         """Chunk *k* in NFKC form and its offset map (None: same positions; the text
@@ -143,10 +139,11 @@ class DocumentStore:
         them: each one's :meth:`view` with the *positions* of its matches and their *match_count*."""
         chunks = self.document.chunks
         out = []
-        for k, spans in found:  # view(chunk, position=k, positions=…, match_count=…), written out: no call, no kwargs
-            c = chunks[k]
-            out.append({"id": c.id, "content": c.content, "metadata": c.metadata, "position": k,
-                        "positions": [[start, end] for start, end in spans], "match_count": len(spans)})
+        for k, spans in found:  # view(chunk, position=k, positions=…, match_count=…) without its keywords
+            entry = _entry(chunks[k], k)
+            entry["positions"] = [[start, end] for start, end in spans]
+            entry["match_count"] = len(spans)
+            out.append(entry)
         return out
 
     def _find_literal(self, needle: str, *, case_sensitive: bool,
@@ -297,6 +294,11 @@ class DocumentStore:
         got = shorten(f"{text} ({len(members)} chunks)" if members else text, SUMMARY_CHARS)
         self._extractive[prefix] = got
         return got
+
+
+def _entry(chunk: Chunk, position: int | None) -> dict[str, Any]:
+    """The fields every tool's view of a chunk has (:meth:`DocumentStore.view`)."""
+    return {"id": chunk.id, "content": chunk.content, "metadata": chunk.metadata, "position": position}
 
 
 def _learn(plain: bytearray, k: int, content: str) -> int:
