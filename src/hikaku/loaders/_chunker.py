@@ -96,7 +96,7 @@ def chunk_text(
             heading = None  # the rest of the sentence above, not a heading (…set out in / Schedule 2.)
         if heading is not None and heading.kind == "item" and not _item_is_heading(lines, lineno, current, markdown):
             heading = None
-        if heading is not None and _numbered_ja(heading) and not _numbered_is_heading(lines, lineno, current, heading):
+        if heading is not None and _japanese_numbered(heading) and not _numbered_is_heading(lines, lineno, current, heading):
             heading = None
         if heading is None and not in_fence:
             heading = _title_heading(stripped, lineno, layout, toc,
@@ -208,9 +208,14 @@ def _article_promotion(lines: list[str], markdown: bool) -> float | None:
     return None
 
 
-def _numbered_ja(heading: Heading) -> bool:
+def _japanese_numbered(heading: Heading) -> bool:
     """「1　適用範囲」, 「3.2 用語」: a Japanese numbered line, a heading or a list's item (「1　正社員」)."""
     return heading.kind == "numbered" and contains_cjk(heading.text)
+
+
+def _first_line(lines: list[str]) -> str | None:
+    """The first of *lines* that is not blank (None: all are)."""
+    return next((line for line in lines if line.strip()), None)
 
 
 def _numbered_is_heading(lines: list[str], i: int, current: _Section, heading: Heading) -> bool:
@@ -222,14 +227,14 @@ def _numbered_is_heading(lines: list[str], i: int, current: _Section, heading: H
     if current.heading is not None and current.heading.kind in ("article", "supplement", "bracket"):
         return False  # a 別表's, a 【ご契約内容】's or an article's numbered lines are its items
 
-    def near(lines_: list[str]) -> Heading | None | bool:  # the first non-empty line: its numbering, or False
-        for line in lines_:
-            if line.strip():
-                h = detect_heading(line, markdown=False)
-                return h if h is not None and _numbered_ja(h) else False
-        return None
+    def numbering(line: str | None) -> Heading | None | bool:  # a numbered line's heading, False for text
+        if line is None:
+            return None
+        h = detect_heading(line, markdown=False)
+        return h if h is not None and _japanese_numbered(h) else False
 
-    after, before = near(lines[i + 1: i + 8]), near(lines[max(0, i - 7): i][::-1])
+    after = numbering(_first_line(lines[i + 1: i + 8]))
+    before = numbering(_first_line(lines[max(0, i - 7): i][::-1]))
     if after is False:
         return not (isinstance(before, Heading) and before.rank == heading.rank)
     return isinstance(after, Heading) and after.rank > heading.rank
@@ -240,20 +245,14 @@ def _item_is_heading(lines: list[str], i: int, current: _Section, markdown: bool
     another numbered line) follows; otherwise it is an item of a list."""
     if current.heading is not None and current.heading.kind == "article":
         return False
-    for line in lines[i + 1: i + 4]:
-        if not line.strip():
-            continue
-        return detect_heading(line, markdown=markdown) is None
-    return False
+    line = _first_line(lines[i + 1: i + 4])
+    return line is not None and detect_heading(line, markdown=markdown) is None
 
 
 def _next_is_article(lines: list[str], i: int, markdown: bool) -> bool:
-    for line in lines[i + 1: i + 3]:
-        if not line.strip():
-            continue
-        h = detect_heading(line, markdown=markdown)
-        return h is not None and h.kind in ("article", "markdown")
-    return False
+    line = _first_line(lines[i + 1: i + 3])
+    h = detect_heading(line, markdown=markdown) if line is not None else None
+    return h is not None and h.kind in ("article", "markdown")
 
 
 def _sentences(paragraph: list[tuple[int, str]], max_chars: int) -> list[list[tuple[int, str]]]:
