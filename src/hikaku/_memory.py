@@ -15,7 +15,6 @@ And sparing the cyclic collector a phase that makes many objects that live on
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 import logging
 import os
@@ -37,7 +36,7 @@ def _glibc() -> Any:
     if not sys.platform.startswith("linux"):
         return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc = ctypes.CDLL(None)  # the C library this process runs on (find_library would start ldconfig)
         libc.malloc_trim.argtypes = [ctypes.c_size_t]
         libc.malloc_trim.restype = ctypes.c_int
         libc.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
