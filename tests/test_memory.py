@@ -106,14 +106,17 @@ def test_objects_set_aside_leaves_them_out_of_collections_for_the_phase_and_only
     # threads share it: all is given back when the last phase ends
     assert _shared_by_threads(_memory.objects_set_aside, lambda: gc.get_freeze_count() > 0) == (True, False)
 
+    mine = []  # tracked by the collector
     gc.freeze()  # a program that set objects aside itself is left alone
     try:
-        frozen = gc.get_freeze_count()
+        assert not any(x is mine for x in gc.get_objects())  # set aside (the generations hold it no more)
         with _memory.objects_set_aside():
             pass
-        assert gc.get_freeze_count() == frozen
+        # still set aside (counting them would not do: other threads free objects meanwhile)
+        assert gc.get_freeze_count() > 0 and not any(x is mine for x in gc.get_objects())
     finally:
         gc.unfreeze()
+    assert any(x is mine for x in gc.get_objects())
 
 
 def test_a_comparison_gives_back_what_it_set_aside(tmp_path):
