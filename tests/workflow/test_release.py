@@ -185,19 +185,16 @@ def test_an_embedding_failure_before_the_first_group_does_not_take_the_run_down(
     assert "embedding ahead of the first search failed (ConnectionError: embedding server down)" in caplog.text
 
 
-def test_bs_literal_index_is_built_while_b_is_embedded_after_the_tokenizer_has_gone(sudachi):
-    """The literal-search index of B is built in the stage ``prepare``, in a thread of its own
-    while B's chunks are embedded on the run's thread (the products run beside the index's
-    Python; an interrupt stops the embedding at once), after the keyword tokenizer has gone;
-    the result is that of the steps one after another."""
+def test_bs_literal_index_is_built_between_the_tokenizer_and_the_embedding(sudachi):
+    """In the stage ``prepare`` the keyword tokenizer goes, then B's literal-search index is
+    built, then B's chunks are embedded: one after another on the run's thread, each in the
+    memory the one before gave back; the result is that of a run without the stage."""
     import threading
 
     events: list[str] = []
-    embedding = threading.Event()
 
     class SignallingEmbedder(LoggingEmbedder):
         def embed(self, texts):
-            embedding.set()
             events.append(f"embedded on {threading.current_thread().name}")
             return super().embed(texts)
 
@@ -207,17 +204,15 @@ def test_bs_literal_index_is_built_while_b_is_embedded_after_the_tokenizer_has_g
     build = store.index_literals
 
     def logged() -> None:
-        events.append("literal index" if embedding.wait(10) else "literal index alone")
-        events.append(threading.current_thread().name)
+        events.append(f"literal index on {threading.current_thread().name}")
         build()
 
     store.index_literals = logged  # type: ignore[method-assign]
     state = build_graph().invoke({}, config={"recursion_limit": 500}, context=rt)
-    assert events.count("literal index") == 1 and "literal index alone" not in events
-    assert events.index("tokenizer released") < events.index("literal index")
-    assert events[events.index("literal index") + 1].startswith("hikaku-literal-index")
-    assert "embedded on MainThread" in events
-    assert not [t for t in threading.enumerate() if t.name.startswith("hikaku-literal-index")]
+    assert events.count("literal index on MainThread") == 1
+    first_embedding = next(k for k, e in enumerate(events) if e.startswith("embedded on"))
+    assert events.index("tokenizer released") < events.index("literal index on MainThread") < first_embedding
+    assert events[first_embedding] == "embedded on MainThread"
     expected = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md",
                               embedder=HashingEmbedder(), tokenizer=sudachi)
     assert [c.model_dump() for c in state["result"].changes] == [c.model_dump() for c in expected.changes]

@@ -17,6 +17,7 @@ before). The vectors agree with the package's to float32 rounding (a test holds 
 
 from __future__ import annotations
 
+import mmap
 from collections.abc import Sequence
 from itertools import chain
 from typing import Any, NamedTuple
@@ -73,16 +74,6 @@ def _layernorm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float) -
     return x
 
 
-class _Float64:
-    """The weights of the per-piece part in float64 (8 MB: made for a call, not kept)."""
-
-    def __init__(self, b: Any) -> None:
-        self.proj, self.proj_b = b.proj_W.astype(np.float64), b.proj_b.astype(np.float64)
-        self.ln_g, self.ln_b = b.ln_g_all.astype(np.float64), b.ln_b_all.astype(np.float64)
-        self.w1 = [w.astype(np.float64) for w in b.w1]  # slot j of branch i: rows j*256 .. j*256+255
-        self.eps = float(b.eps)
-
-
 class PieceRows(NamedTuple):
     """The per-piece rows of one call: *pieces* (sorted ids) and their *table*, row 0 zeros
     (what a window slot outside its text reads), piece ``pieces[k]`` at row ``k + 1``."""
@@ -114,25 +105,25 @@ class PieceEncoder:
     def rows(self, tokens: Sequence[Tokens]) -> PieceRows:
         """The rows of the pieces in *tokens*."""
         pieces = np.unique(np.concatenate([t.ids for t in tokens] or [np.zeros(0, np.int64)]))
-        table = np.empty((len(pieces) + 1, _BLOCKS, _DIM), dtype=np.float32)
-        table[0] = 0.0
-        weights = _Float64(self.backend)
+        table = _mapped((len(pieces) + 1, _BLOCKS, _DIM))  # row 0 zeros, as mapped
         for k in range(0, len(pieces), _PREPARE):
             part = pieces[k:k + _PREPARE]
-            self._rows(weights, part, table[1 + k:1 + k + len(part)])
+            self._rows(part, table[1 + k:1 + k + len(part)])
         return PieceRows(pieces, table)
 
-    def _rows(self, w: _Float64, pieces: np.ndarray, out: np.ndarray) -> None:
+    def _rows(self, pieces: np.ndarray, out: np.ndarray) -> None:
         """The blocks of *pieces* into *out*: x and the window terms u, computed in float64
-        from the embedding as the package dequantises it, each rounded once to float32."""
-        x = self._embedding(pieces).astype(np.float64) @ w.proj
-        x += w.proj_b
-        _layernorm(x, w.ln_g, w.ln_b, w.eps)
+        from the embedding as the package dequantises it, each rounded once to float32 (the
+        weights cast a block at a time: a few MB of scratch)."""
+        b = self.backend
+        x = self._embedding(pieces).astype(np.float64) @ b.proj_W.astype(np.float64)
+        x += b.proj_b
+        _layernorm(x, b.ln_g_all.astype(np.float64), b.ln_b_all.astype(np.float64), float(b.eps))
         for i, (n, _) in enumerate(_ORDERS):
             xi = x[:, i * _DIM:(i + 1) * _DIM]
             out[:, _X + i] = xi
             for j in range(n):
-                out[:, _U[i] + j] = xi @ w.w1[i][j * _DIM:(j + 1) * _DIM]
+                out[:, _U[i] + j] = xi @ b.w1[i][j * _DIM:(j + 1) * _DIM].astype(np.float64)
 
     def _embedding(self, pieces: np.ndarray) -> np.ndarray:
         """The embedding rows of *pieces* (or a text's tokens), as the package computes them."""
@@ -210,6 +201,13 @@ class PieceEncoder:
         np.tanh(z, out=z)
         z *= np.reciprocal(np.sqrt(np.clip(np.einsum("ij,ij->i", z, z), b.eps, None)))[:, None]
         out[:] = z
+
+
+def _mapped(shape: tuple[int, ...]) -> np.ndarray:
+    """A float32 array of zeros in an anonymous mapping of its own: given back to the system
+    when the array goes (tens of MB made and dropped at each call, which the C heap might keep)."""
+    size = int(np.prod(shape)) * 4
+    return np.frombuffer(mmap.mmap(-1, max(size, 1)), dtype=np.float32, count=size // 4).reshape(shape)
 
 
 def _window_index(starts: np.ndarray, lens: np.ndarray, n_tokens: int) -> np.ndarray:

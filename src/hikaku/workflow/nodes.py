@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -177,15 +176,14 @@ def _examine(rt: ComparisonRuntime, task: AgentTask) -> Decision:
 
 def _prepare_run(rt: ComparisonRuntime, tasks: list[AgentTask], state: ComparisonState) -> None:
     """Before the first group: a policy may find the whole run's keywords (then the keyword
-    tokenizer goes, before the embedding model comes) and embed what its first search needs
-    — on a large pair the longest wait of the run, reported as the stage ``prepare``. B's
-    literal-search index is built meanwhile in a thread of its own: its Python works while the
-    embedding's products run (NumPy releases the GIL in them), the same vectors in the same
-    batches, found sooner. The embedding stays on the run's thread, so that an interrupt
-    (Ctrl-C, a batch's termination) stops it at once and waits only for the index (about a
-    second at 50,000 chunks), never for a remote model's remaining batches. (The index's
-    scratch, ~30 MB at 50,000 chunks, now comes beside the embedding model and B's vectors;
-    the keyword tokenizer is gone before either.)"""
+    tokenizer goes), B's literal-search index is built, and the policy embeds what its first
+    search needs — on a large pair the longest wait of the run, reported as the stage
+    ``prepare``. One after another, each in what the one before gave back: the tokenizer's
+    dictionary (~150 MB), the index's scratch (~30 MB at 50,000 chunks) and the embedding's
+    rows (~35 MB) are never all there at once (built beside the embedding, in a thread, the
+    index saved no time one could tell from a 13 s run's noise and added 20–40 MB to its
+    peak). The embedding is on the run's thread: an interrupt (Ctrl-C, a batch's
+    termination) stops it at once."""
     prepare_run = getattr(rt.policy, "prepare_run", None)
     warm_up = getattr(rt.policy, "warm_up", None)
     if prepare_run is None and warm_up is None:
@@ -194,12 +192,10 @@ def _prepare_run(rt: ComparisonRuntime, tasks: list[AgentTask], state: Compariso
     if prepare_run is not None:
         prepare_run(tasks + [_task(rt, a_id) for a_id in state.get("pending_chunks_a", [])[state.get("cursor", 0):]])
         rt.release_tokenizer()
-    with ThreadPoolExecutor(1, thread_name_prefix="hikaku-literal-index") as pool:  # its thread ends here
-        indexing = pool.submit(rt.stores.b.index_literals) if "string_search_tool" in rt.registry else None
-        if warm_up is not None:
-            warm_up(tasks[0])
-        if indexing is not None:
-            indexing.result()
+    if "string_search_tool" in rt.registry:
+        rt.stores.b.index_literals()  # (its scratch given back as it ends)
+    if warm_up is not None:
+        warm_up(tasks[0])
     rt.report_progress("prepare", 1, 1)
 
 
