@@ -49,24 +49,51 @@ def test_the_pdf_loader_notes_a_page_in_doubt(pdfs, caplog):
     with caplog.at_level(logging.INFO, logger="hikaku"):
         doc = load_document(pdfs[0])
     (note,) = doc.notes
-    assert note.startswith("page 1: ") and "overlapping columns" in note and "reading order" in note
+    assert note.kind == "reading_order" and note.pages == (1,) and "overlapping columns" in note.detail
+    assert note.text.startswith("page 1: ") and "overlapping columns" in note.text and "reading order" in note.text
+    assert str(note) == note.text
     assert not load_document(pdfs[1]).notes
     (record,) = [r for r in caplog.records if "reading order" in r.getMessage()]
     assert record.levelno == logging.INFO and "overlap.pdf: page 1:" in record.getMessage()
 
 
-@pytest.mark.parametrize(("lang", "label"), [("en", "Document A"), ("ja", "ドキュメントA")])
-def test_the_note_reaches_the_result_and_the_reports(pdfs, use_embedder, lang, label):
+@pytest.mark.parametrize(("lang", "label", "page", "says"), [
+    ("en", "Document A", "page 1: ", "page 1: a line runs across the gap"),
+    ("ja", "ドキュメントA", "1ページ: ", "1ページ: 段組みが重なるなどして本文の読み順が誤っている可能性があります"),
+])
+def test_the_note_reaches_the_result_and_the_reports_in_their_language(pdfs, use_embedder, lang, label, page, says):
     result = hikaku.compare(pdfs[0], pdfs[1], embedder=use_embedder, lang=lang)
-    notes = [n for n in result.notes if "reading order" in n]
+    notes = [n for n in result.notes if n.startswith(label)]
     assert len(notes) == 1
-    assert notes[0].startswith(label) and "overlap.pdf" in notes[0] and "page 1: " in notes[0]
+    assert "overlap.pdf" in notes[0] and page in notes[0] and says in notes[0]
+    assert ("reading order" in notes[0]) == (lang == "en")  # a Japanese report says it in Japanese
     assert notes[0] in render(result, "markdown")
     assert notes[0] in json.loads(render(result, "json"))["notes"]
-    assert "page 1: a line runs across the gap" in render(result, "html")
+    assert says in render(result, "html")
     # the B side: the same note, naming B
     swapped = hikaku.compare(pdfs[1], pdfs[0], embedder=use_embedder, lang=lang)
-    assert [n for n in swapped.notes if "reading order" in n][0].startswith(label[:-1] + "B")
+    assert [n for n in swapped.notes if page in n][0].startswith(label[:-1] + "B")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Document A (a.pdf): pages 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 … (12 pages): overlapping columns; the reading "
+           "order of the text may be wrong, check the changes there"),
+    ("ja", "ドキュメントA（a.pdf）: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10ページほか（計12ページ）: 段組みが重なるなどして本文の"
+           "読み順が誤っている可能性があります。この部分の変更は原本で確認してください"),
+])
+def test_notes_in_the_reports_language_and_a_callers_own_as_given(lang, expected):
+    from hikaku.changes import labels
+    from hikaku.document import Document, DocumentNote
+    from hikaku.workflow.finalize import document_notes
+
+    many = DocumentNote(kind="reading_order", pages=tuple(range(1, 13)), detail="overlapping columns",
+                        text="pages 1, … (12 pages): overlapping columns; in English")
+    a = Document(id="a", chunks=[], source="a.pdf", notes=[many, "scanned at 150 dpi"])  # a caller's own: a string
+    b = Document(id="b", chunks=[], notes=[DocumentNote(kind="something_new", text="said in English")])
+    got = document_notes(a, b, labels(lang))
+    assert got[0] == expected
+    assert got[1].endswith(": scanned at 150 dpi") and a.notes[1].kind == "text"
+    assert got[2].endswith(": said in English")  # a kind without words of its own: its English text
 
 
 def test_a_document_given_as_such_keeps_its_notes(pdfs, use_embedder):

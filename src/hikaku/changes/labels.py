@@ -66,7 +66,11 @@ _LABELS = {
         "note_loop": "LLM が同じツール呼び出しを繰り返した {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
         "note_plain_text": "LLM が回答ツールを使わず文章で答えた {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
         "note_other": "LLM の判定を使わなかった {n} 件のチャンク（{kind}）はオフラインの判定で比較しました（{detail}）。",
-        "note_document": "{doc}（{source}）: {note}",  # a loader's note on an input (Document.notes, in English)
+        "note_document": "{doc}（{source}）: {note}",  # a loader's note on an input (Document.notes)
+        "note_reading_order": "{pages}: 段組みが重なるなどして本文の読み順が誤っている可能性があります。この部分の変更は原本で確認してください",
+        "page_one": "{pages}ページ",
+        "page_many": "{pages}ページ",
+        "pages_more": "ほか（計{n}ページ）",
         # review mode (docs/review.md)
         "review": "要確認",
         "review_title": "要確認の行（誤りの可能性が高い順）",
@@ -130,6 +134,10 @@ _LABELS = {
         "note_plain_text": "The LLM answered in plain text instead of with its answer tool for {n} chunk(s), compared by the offline policy instead ({detail}).",
         "note_other": "The LLM's decision was not used for {n} chunk(s) ({kind}), compared by the offline policy instead ({detail}).",
         "note_document": "{doc} ({source}): {note}",
+        "note_reading_order": "{pages}: {detail}; the reading order of the text may be wrong, check the changes there",
+        "page_one": "page {pages}",
+        "page_many": "pages {pages}",
+        "pages_more": " … ({n} pages)",
         # review mode (docs/review.md)
         "review": "To review",
         "review_title": "Rows to review (most doubtful first)",

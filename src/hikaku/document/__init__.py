@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from ._model import Chunk, Document
+from ._model import Chunk, Document, DocumentNote
 from ._twins import per_text, share_twins
 from .headings import Heading, detect_heading, is_caption, split_label
 from .structure import ChunkStructure, NumberingSection, numbering_sections, parse_structure
 
 __all__ = [
+    "DocumentNote",
     "Chunk",
     "ChunkStructure",
     "Document",

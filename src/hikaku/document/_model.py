@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .structure import ChunkStructure, parse_structure
 
-__all__ = ["Chunk", "Document"]
+__all__ = ["Chunk", "Document", "DocumentNote"]
 
 
 class Chunk(BaseModel):
@@ -33,6 +33,23 @@ class Chunk(BaseModel):
         return parse_structure(self.content, self.metadata)
 
 
+class DocumentNote(BaseModel):
+    """What a loader found the reader must know about an input: its *kind* (``reading_order``:
+    pages whose reading order is in doubt), the *pages* it concerns, and *text*, the note in
+    English (what is logged, and what a report shows for a kind it has no words of its own for).
+    *detail*: the loader's reason, in English."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    text: str
+    pages: tuple[int, ...] = ()
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class Document(BaseModel):
     """An ordered list of chunks with an id and a title (and its loader's notes)."""
 
@@ -42,9 +59,17 @@ class Document(BaseModel):
     title: str = ""
     chunks: list[Chunk]
     source: str | None = None
-    # what its loader found the reader must know about the input, in English (a PDF page whose
-    # reading order is in doubt); a comparison lists them in its notes
-    notes: list[str] = Field(default_factory=list)
+    # what its loader found the reader must know about the input (a PDF page whose reading order
+    # is in doubt); a comparison lists them in its notes, in its language
+    notes: list[DocumentNote] = Field(default_factory=list)
+
+    @field_validator("notes", mode="before")
+    @classmethod
+    def _notes(cls, value: Any) -> Any:
+        """A note given as a string (a caller's own) is a note of kind ``text``."""
+        if isinstance(value, (list, tuple)):
+            return [DocumentNote(kind="text", text=v) if isinstance(v, str) else v for v in value]
+        return value
 
     @cached_property
     def _positions(self) -> dict[str, int]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .._exceptions import DocumentNotFoundError, InvalidDocumentError, UnsupportedFormatError
 
 if TYPE_CHECKING:
-    from ..document import Chunk
+    from ..document import Chunk, DocumentNote
 
 __all__ = ["LoaderInfo", "LOADERS", "INPUT_FORMATS", "EXTENSIONS", "InputLimits", "Loaded", "LoadRequest",
            "detect_format", "limit_hint", "loader", "read_bytes", "read_head", "sniff_format"]
@@ -75,7 +75,7 @@ class Loaded:
     chunks: list[Chunk]
     title: str = ""  # found in the file (its heading, its metadata); "" when none
     doc_id: str | None = None  # given by the file itself (a chunk JSON document object)
-    notes: list[str] = field(default_factory=list)  # for the reader (Document.notes): what may be misread
+    notes: list[DocumentNote] = field(default_factory=list)  # for the reader (Document.notes): what may be misread
 
 
 LOADERS: dict[str, LoaderInfo] = {

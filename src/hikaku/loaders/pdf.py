@@ -18,7 +18,7 @@ import logging
 import os
 
 from .._exceptions import InvalidDocumentError
-from ..document import Chunk
+from ..document import Chunk, DocumentNote
 from ._chunker import chunk_text, first_heading
 from ._decode import check_chars
 from ._pdf_layout import clean_pages
@@ -64,7 +64,7 @@ def load(req: LoadRequest) -> Loaded:
     return Loaded([_with_pages(c, clean.page_starts) for c in chunks], title=first_heading(chunks), notes=notes)
 
 
-def _layout_notes(label: str, columns: dict[int, int], doubts: dict[int, str]) -> list[str]:
+def _layout_notes(label: str, columns: dict[int, int], doubts: dict[int, str]) -> list[DocumentNote]:
     """The notes on pages whose reading order is in doubt (their changes may be misread),
     each kind of doubt once with its pages; pages read in columns are a debug message.
 
@@ -78,9 +78,10 @@ def _layout_notes(label: str, columns: dict[int, int], doubts: dict[int, str]) -
     notes = []
     for why, pages in pages_of.items():
         shown = ", ".join(map(str, pages[:10])) + (f" … ({len(pages)} pages)" if len(pages) > 10 else "")
-        notes.append(f"page{'s' if len(pages) > 1 else ''} {shown}: {why}; the reading order of the text may be "
-                     "wrong, check the changes there")
-        log.info("%s: %s", label, notes[-1])
+        notes.append(DocumentNote(kind="reading_order", pages=tuple(pages), detail=why,
+                                  text=f"page{'s' if len(pages) > 1 else ''} {shown}: {why}; the reading order "
+                                  "of the text may be wrong, check the changes there"))
+        log.info("%s: %s", label, notes[-1].text)
     return notes
 
 

@@ -80,7 +80,7 @@ class LoadedPair:
 def _doc_info(doc: Document) -> dict[str, Any]:
     # notes: what its loader found the reader must know (a PDF page whose reading order is in doubt)
     return {"id": doc.id, "title": doc.title, "chunk_count": len(doc.chunks), "source": doc.source,
-            "notes": list(doc.notes)}
+            "notes": [n.text for n in doc.notes]}
 
 
 class HikakuService:

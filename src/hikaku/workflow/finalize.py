@@ -7,7 +7,7 @@ import time
 
 from .._version import __version__
 from ..changes import build_changes, labels
-from ..document import Document
+from ..document import Document, DocumentNote
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
 from .review import review_outcome
 from .runtime import ComparisonRuntime
@@ -38,9 +38,20 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
 
 def document_notes(a: Document, b: Document, L: dict[str, str]) -> list[str]:
     """What the loaders noted about the inputs (a PDF page read in a doubtful order), each
-    naming its document: ``Document A (a.pdf): page 3: …``."""
-    return [L["note_document"].format(doc=L[key], source=doc.source or doc.id, note=note)
+    naming its document, in the report's language: ``Document A (a.pdf): page 3: …``,
+    ``ドキュメントA（a.pdf）: 3ページ: …``; a kind of note without words of its own, in English."""
+    return [L["note_document"].format(doc=L[key], source=doc.source or doc.id, note=_note(note, L))
             for key, doc in (("doc_a", a), ("doc_b", b)) for note in doc.notes]
+
+
+def _note(note: DocumentNote, L: dict[str, str]) -> str:
+    wording = L.get(f"note_{note.kind}")
+    if wording is None or not note.pages:
+        return note.text
+    pages = L["page_many" if len(note.pages) > 1 else "page_one"].format(pages=", ".join(map(str, note.pages[:10])))
+    if len(note.pages) > 10:
+        pages += L["pages_more"].format(n=len(note.pages))
+    return wording.format(pages=pages, detail=note.detail)
 
 
 # why the LLM's decision was not used, in the order the notes give them
