@@ -89,11 +89,13 @@ def test_notes_in_the_reports_language_and_a_callers_own_as_given(lang, expected
     many = DocumentNote(kind="reading_order", pages=tuple(range(1, 13)), detail="overlapping columns",
                         text="pages 1, … (12 pages): overlapping columns; in English")
     a = Document(id="a", chunks=[], source="a.pdf", notes=[many, "scanned at 150 dpi"])  # a caller's own: a string
-    b = Document(id="b", chunks=[], notes=[DocumentNote(kind="something_new", text="said in English")])
+    b = Document(id="b", chunks=[], notes=[DocumentNote(kind="something_new", text="said in English"),
+                                           DocumentNote(kind="budget", pages=(2,), text="a kind named like another note")])
     got = document_notes(a, b, labels(lang))
     assert got[0] == expected
     assert got[1].endswith(": scanned at 150 dpi") and a.notes[1].kind == "text"
     assert got[2].endswith(": said in English")  # a kind without words of its own: its English text
+    assert got[3].endswith(": a kind named like another note")  # not the words of the token budget's note
 
 
 def test_a_document_given_as_such_keeps_its_notes(pdfs, use_embedder):

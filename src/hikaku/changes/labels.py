@@ -67,7 +67,7 @@ _LABELS = {
         "note_plain_text": "LLM が回答ツールを使わず文章で答えた {n} 件のチャンクはオフラインの判定で比較しました（{detail}）。",
         "note_other": "LLM の判定を使わなかった {n} 件のチャンク（{kind}）はオフラインの判定で比較しました（{detail}）。",
         "note_document": "{doc}（{source}）: {note}",  # a loader's note on an input (Document.notes)
-        "note_reading_order": "{pages}: 段組みが重なるなどして本文の読み順が誤っている可能性があります。この部分の変更は原本で確認してください",
+        "doc_note_reading_order": "{pages}: 段組みが重なるなどして本文の読み順が誤っている可能性があります。この部分の変更は原本で確認してください",
         "page_one": "{pages}ページ",
         "page_many": "{pages}ページ",
         "pages_more": "ほか（計{n}ページ）",
@@ -134,7 +134,7 @@ _LABELS = {
         "note_plain_text": "The LLM answered in plain text instead of with its answer tool for {n} chunk(s), compared by the offline policy instead ({detail}).",
         "note_other": "The LLM's decision was not used for {n} chunk(s) ({kind}), compared by the offline policy instead ({detail}).",
         "note_document": "{doc} ({source}): {note}",
-        "note_reading_order": "{pages}: {detail}; the reading order of the text may be wrong, check the changes there",
+        "doc_note_reading_order": "{pages}: {detail}; the reading order of the text may be wrong, check the changes there",
         "page_one": "page {pages}",
         "page_many": "pages {pages}",
         "pages_more": " … ({n} pages)",

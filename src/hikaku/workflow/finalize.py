@@ -45,7 +45,7 @@ def document_notes(a: Document, b: Document, L: dict[str, str]) -> list[str]:
 
 
 def _note(note: DocumentNote, L: dict[str, str]) -> str:
-    wording = L.get(f"note_{note.kind}")
+    wording = L.get(f"doc_note_{note.kind}")  # (its own keys: a caller's kind never meets another note's words)
     if wording is None or not note.pages:
         return note.text
     pages = L["page_many" if len(note.pages) > 1 else "page_one"].format(pages=", ".join(map(str, note.pages[:10])))
