@@ -271,6 +271,20 @@ def test_numbered_lines_of_a_schedule_a_box_or_a_markdown_list_and_amounts_are_n
     assert all("第2章　保険金の支払" in c.metadata["heading_path"] for c in chapter[2:])
 
 
+def test_a_numbered_heading_after_a_list_of_its_level_that_it_does_not_continue_is_a_heading():
+    """「1」「2」 items, then 「4　注意事項」 with its text: not the list's next item (that would be 3),
+    the section after 3 (a manual lists what to prepare, then goes on); 「3」 after them is still an item."""
+    text = ("取扱説明書\n\n3　準備\n次のものを用意します。\n1　本体\n2　電源コード\n\n"
+            "4　注意事項\n水のかかる場所では使わないでください。\n")
+    heads = [c.content.split("\n")[0] for c in chunk_text(text, source="m.txt", markdown=False)]
+    assert heads == ["取扱説明書", "3\u3000準備", "4\u3000注意事項"]
+    sub = "規格\n\n3　用語\n3.1 試験片\n材料の一部をいう。\n3.2 標点\n距離をいう。\n"
+    assert [c.content.split("\n")[0] for c in chunk_text(sub, source="s.txt", markdown=False)][-1] == "3.2 標点"
+    listed = chunk_text("お知らせ\n\n提出書類は次のとおりです。\n1　申込書\n2　本人確認書類\n3　住民票\n\n"
+                        "以上を提出してください。\n", source="n.txt", markdown=False)
+    assert len(listed) == 1  # 1, 2, 3: a list, its last item before the text
+
+
 def test_a_numbered_heading_after_a_subsection_opened_by_an_item_is_a_heading():
     text = "規格\n\n3　用語\n(1) 試験片\n試験に用いる材料の一部をいう。\n\n4　試験方法\n試験は、常温で行う。\n"
     heads = [c.content.split("\n")[0] for c in chunk_text(text, source="s.txt", markdown=False)]

@@ -221,9 +221,10 @@ def _first_line(lines: list[str]) -> str | None:
 def _numbered_is_heading(lines: list[str], i: int, current: _Section, heading: Heading) -> bool:
     """A Japanese numbered line heads a section (a specification's 「3　用語及び定義」) outside an
     article, a supplement (別表) and a 【】 section, when body text follows it — unless a
-    numbered line of its level comes right before it (the last item of a list: 「1　申込書」
-    「2　本人確認書類」, then the text after the list) — or a numbered line one level down does
-    (「3.1 試験片」). Else it is a list's item."""
+    numbered line of its level that it continues comes right before it (the last item of a
+    list: 「1　申込書」「2　本人確認書類」, then the text after the list; after 「1」「2」 a
+    「4　注意事項」 is not that list's) — or a numbered line one level down does (「3.1 試験片」).
+    Else it is a list's item."""
     if current.heading is not None and current.heading.kind in ("article", "supplement", "bracket"):
         return False  # a 別表's, a 【ご契約内容】's or an article's numbered lines are its items
 
@@ -236,8 +237,20 @@ def _numbered_is_heading(lines: list[str], i: int, current: _Section, heading: H
     after = numbering(_first_line(lines[i + 1: i + 8]))
     before = numbering(_first_line(lines[max(0, i - 7): i][::-1]))
     if after is False:
-        return not (isinstance(before, Heading) and before.rank == heading.rank)
+        return not (isinstance(before, Heading) and before.rank == heading.rank and _continues(before, heading))
     return isinstance(after, Heading) and after.rank > heading.rank
+
+
+_NUMBERING = re.compile(r"([0-9]{1,2}(?:\.[0-9]{1,2})*)")
+
+
+def _continues(before: Heading, heading: Heading) -> bool:
+    """Whether *heading*'s number is the one after *before*'s (「2」 → 「3」, 「3.1」 → 「3.2」)."""
+    m, n = (_NUMBERING.match(h.normalized or h.text) for h in (before, heading))
+    if m is None or n is None:
+        return True  # (numbered headings always have one; as before if not)
+    *head, last = m.group(1).split(".")
+    return n.group(1).split(".") == [*head, str(int(last) + 1)]
 
 
 def _item_is_heading(lines: list[str], i: int, current: _Section, markdown: bool) -> bool:
