@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from functools import cached_property, partial
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -207,8 +207,7 @@ class USEEmbedder:
                 parts = []
                 for g in pieces.groups(tokens):
                     if g.pays:
-                        parts += run(partial(pieces.encode_ids, rows=pieces.rows_of(g.pieces)),
-                                     tokens[g.start:g.stop])
+                        parts += pieces.encode_group(tokens[g.start:g.stop], g.pieces, run)
                     else:  # a few short texts: the model's own pass is cheaper than the rows
                         parts += run(model.encode, batches[g.start:g.stop])
         return np.vstack([np.asarray(p, dtype=np.float32) for p in parts])
