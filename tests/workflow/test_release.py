@@ -63,9 +63,9 @@ def test_the_use_model_lets_its_weights_go_and_loads_them_again(use_embedder):
 
 def test_the_batches_vector_searches_start_ahead_and_their_thread_ends_with_the_search(monkeypatch):
     """From the first batch of examined groups on (the texts are embedded before it, the stage
-    ``prepare``), their vector searches start ahead in a background thread; after the run no such thread is
-    left (a forked PDF reader refuses to start beside other threads), and the result is
-    that of searches made one by one."""
+    ``prepare``), their vector searches start ahead in a background thread (their parts':
+    hikaku.index.part_searches); after the run no such thread is left (a forked PDF reader
+    refuses to start beside other threads), and the result is that of searches made when asked."""
     import threading
     from pathlib import Path
 
@@ -77,9 +77,9 @@ def test_the_batches_vector_searches_start_ahead_and_their_thread_ends_with_the_
     real = HybridIndex.prefetch_vector_searches
 
     def counting(self, queries, top_k, threshold=None):
-        before = len(self._searches)
+        before = len(self._parts._found)
         real(self, queries, top_k, threshold)
-        started.append(len(self._searches) - before)
+        started.append(len(self._parts._found) - before)
 
     def compare():
         return hikaku.compare(str(pair / "a.json"), str(pair / "b.json"), llm="offline", embedder=HashingEmbedder(),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,7 +18,8 @@ from ..embeddings import Embedder
 from ..tokenizers import Tokenizer
 from .bm25_store import BM25Store
 from .numpy_vector_store import NumpyVectorStore
-from .protocols import KeywordStore, VectorStore
+from .part_searches import PartSearches
+from .protocols import Hit, KeywordStore, VectorStore
 from .query_vectors import QueryVectors
 from .rrf import RRF_K, reciprocal_rank_fusion
 
@@ -62,9 +62,9 @@ class HybridIndex:
         self._pending_vector: list[str] = []
         self._queries = QueryVectors(embedder)
         self._embedded_texts = 0
-        # vector searches started ahead in a background thread: (query, top_k, threshold) -> hits
-        self._searches: dict[tuple[str, int, float | None], Future[list]] = {}
-        self._search_pool: ThreadPoolExecutor | None = None
+        # the in-memory store searches the queries announced ahead a part at a time
+        self._parts = PartSearches(self.vector_store, self._queries) \
+            if isinstance(self.vector_store, NumpyVectorStore) else None
 
     def __len__(self) -> int:
         return len(self._texts)
@@ -88,6 +88,7 @@ class HybridIndex:
             ids, matrix = vectors
             rows = [k for k, i in enumerate(ids) if i in self._texts]
             self.vector_store.add([ids[k] for k in rows], np.asarray(matrix)[rows])
+            self._store_changed()
 
     def remove(self, ids: Sequence[str]) -> None:
         drop = set(ids)
@@ -97,6 +98,7 @@ class HybridIndex:
         self._pending_vector = [i for i in self._pending_vector if i not in drop]
         self.keyword_store.remove(list(drop))
         self.vector_store.remove(list(drop))
+        self._store_changed()
 
     @property
     def embedded_texts(self) -> int:
@@ -139,10 +141,7 @@ class HybridIndex:
         vec_hits = kw_hits = None
         if mode in ("vector", "hybrid"):
             self._flush_vectors()
-            k = k_vector if mode == "hybrid" else top_k
-            ahead = self._searches.pop((query, k, threshold), None)
-            vec_hits = ahead.result() if ahead is not None else self.vector_store.search(self.embed_query(query), k,
-                                                                                         threshold)
+            vec_hits = self._vector_search(query, k_vector if mode == "hybrid" else top_k, threshold)
         if mode in ("keyword", "hybrid"):
             self._flush_keywords()
             kw_hits = self.keyword_store.search(query, k_keyword if mode == "hybrid" else top_k)
@@ -155,34 +154,30 @@ class HybridIndex:
         fused = reciprocal_rank_fusion([[h.id for h in vec_hits or []], [h.id for h in kw_hits or []]], k=self.rrf_k)
         return [SearchHit(i, s, vector_score=vs.get(i), keyword_score=ks.get(i)) for i, s in fused[:top_k]]
 
+    def _vector_search(self, query: str, k: int, threshold: float | None) -> list[Hit]:
+        vector = self.embed_query(query)  # (from the first query on, the announced ones are in parts)
+        hits = self._parts.hits(query, k, threshold) if self._parts is not None else None
+        return hits if hits is not None else self.vector_store.search(vector, k, threshold)
+
     def prefetch_vector_searches(self, queries: Sequence[str], top_k: int, threshold: float | None = None) -> None:
-        """Vector searches likely to come (the next chunks' queries), run in a background
-        thread while the caller works on the chunk before: the same product on the same
-        vectors as :meth:`search` makes, so the same hits to the last bit, found sooner
-        (NumPy releases the GIL in the product). Only the in-memory store's searches, only
-        once every text is embedded and only for queries already embedded: nothing is
-        computed in another batch than it would have been."""
-        if self._pending_vector or not isinstance(self.vector_store, NumpyVectorStore) or not len(self.vector_store):
+        """Vector searches likely to come (the next chunks' queries): in the in-memory store, the
+        parts that hold them searched ahead in a background thread (:mod:`.part_searches`: the
+        same hits as :meth:`search` finds, found sooner), once every text is embedded. *threshold*
+        applies when the search is made."""
+        if self._parts is None or self._pending_vector or not len(self.vector_store):
             return
-        todo = [(q, v) for q in dict.fromkeys(queries)
-                if (q, top_k, threshold) not in self._searches and (v := self._queries.known(q)) is not None]
-        if not todo:
-            return
-        if self._search_pool is None:
-            self._search_pool = ThreadPoolExecutor(1, thread_name_prefix="hikaku-search")
-        for q, v in todo:
-            self._searches[(q, top_k, threshold)] = self._search_pool.submit(self.vector_store.search, v, top_k,
-                                                                             threshold)
+        self._parts.prefetch(queries, top_k)
 
     def stop_prefetching(self) -> None:
-        """Drop the searches and query parts started ahead and end their threads (the search is over)."""
+        """End the threads that embed queries and search ahead (the search is over); what they
+        found is kept, what they had not started is done by the search that needs it."""
         self._queries.stop()
-        for f in self._searches.values():
-            f.cancel()
-        self._searches.clear()
-        if self._search_pool is not None:
-            self._search_pool.shutdown(wait=True)
-            self._search_pool = None
+        if self._parts is not None:
+            self._parts.stop()
+
+    def _store_changed(self) -> None:
+        if self._parts is not None:
+            self._parts.clear()
 
     def _flush_vectors(self) -> None:
         if not self._pending_vector:
@@ -192,6 +187,7 @@ class HybridIndex:
         vectors = self.embedder.embed([self._texts[i] for i in ids])
         self._embedded_texts += len(ids)
         self.vector_store.add(ids, vectors)
+        self._store_changed()
         log.debug("embedded %d texts with %s", len(ids), self.embedder.name)
 
     def _flush_keywords(self) -> None:

@@ -12,7 +12,7 @@ import numpy as np
 
 from .protocols import Hit, checked_vectors
 
-__all__ = ["NumpyVectorStore"]
+__all__ = ["NumpyVectorStore", "best"]
 
 
 class NumpyVectorStore:
@@ -58,10 +58,35 @@ class NumpyVectorStore:
         if not self._ids or k <= 0:
             return []
         scores = self._matrix @ np.asarray(vector, dtype=np.float32).reshape(-1)
-        k = min(k, len(self._ids))
-        top = np.argpartition(-scores, k - 1)[:k]
-        top = top[np.lexsort((top, -scores[top]))]
-        hits = [Hit(self._ids[n], float(min(1.0, scores[n]))) for n in top]
-        if threshold is not None:
-            hits = [h for h in hits if h.score >= threshold]
-        return hits
+        top = best(scores, k)
+        return self.hits(top, scores[top], threshold)
+
+    def search_many(self, vectors: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """For each row of *vectors*, the positions of the *k* best vectors held (best first,
+        ties in the order added) and their scores, from one product of the matrix with them
+        all (it is read once, not once a vector). A vector's scores are its column of that
+        product: the same whenever the same rows are asked together (:meth:`hits` reads them)."""
+        k = max(0, min(k, len(self._ids)))
+        vectors = np.asarray(vectors, dtype=np.float32).reshape(len(vectors), -1)
+        if not k or not len(vectors):
+            return np.zeros((len(vectors), k), dtype=np.int64), np.zeros((len(vectors), k), dtype=np.float32)
+        scores = vectors @ self._matrix.T
+        top = np.vstack([best(row, k) for row in scores])
+        return top, np.take_along_axis(scores, top, axis=1)
+
+    def hits(self, positions: np.ndarray, scores: np.ndarray, threshold: float | None = None) -> list[Hit]:
+        """Hits of the vectors at *positions* with their *scores* (one each; above 1 by rounding
+        read as 1), those under *threshold* left out."""
+        hits = [Hit(self._ids[n], float(min(1.0, s))) for n, s in zip(positions.tolist(), scores.tolist())]
+        return hits if threshold is None else [h for h in hits if h.score >= threshold]
+
+
+def best(scores: np.ndarray, k: int) -> np.ndarray:
+    """The positions of the *k* largest *scores*, largest first, ties in order of position (the
+    order the vectors were added): ``np.lexsort((positions, -scores))[:k]`` without sorting all."""
+    n = len(scores)
+    if k >= n:
+        return np.lexsort((np.arange(n), -scores))
+    kth = np.partition(scores, n - k)[n - k]
+    cand = np.flatnonzero(scores >= kth)
+    return cand[np.lexsort((cand, -scores[cand]))][:k]

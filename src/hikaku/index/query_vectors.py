@@ -49,11 +49,12 @@ def _behind_the_agent() -> None:
 class QueryVectors:
     def __init__(self, embedder: Embedder, part: int = PART) -> None:
         self.embedder = embedder
-        self.part = part
+        self.size = part  # queries per part
         self.embedded = 0  # texts the embedder was asked for
         self._vectors: dict[str, np.ndarray] = {}
         self._announced: list[str] = []
         self._parts: dict[str, Future[dict[str, np.ndarray]]] = {}  # query -> the part that holds it
+        self._part_of: dict[str, tuple[str, ...]] = {}  # query -> its part's queries, in order (for good)
         self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -61,6 +62,11 @@ class QueryVectors:
         """Queries that are likely to come, in the order they will (embedded from the first query on)."""
         with self._lock:
             self._announced = [t for t in dict.fromkeys(texts) if t not in self._vectors and t not in self._parts]
+
+    def part(self, text: str) -> tuple[str, ...] | None:
+        """The queries of the part that holds *text*, in order (its vector is computed with
+        them), once the parts are made (the first query asked); None for a query embedded alone."""
+        return self._part_of.get(text)
 
     def known(self, text: str) -> np.ndarray | None:
         """*text*'s vector if it is computed already (never waits)."""
@@ -85,6 +91,7 @@ class QueryVectors:
                 with self._lock:  # its part failed (an embedding server down): its queries go alone from now on
                     for t in [t for t, f in self._parts.items() if f is part]:
                         del self._parts[t]
+                        self._part_of.pop(t, None)
                 raise
         return self._embed([text])[text]
 
@@ -98,6 +105,8 @@ class QueryVectors:
             self._announced = []
         if pool is not None:
             pool.shutdown(wait=True)
+        with self._lock:  # a part cancelled before it was embedded: its queries go alone from now on
+            self._part_of = {t: p for t, p in self._part_of.items() if t in self._vectors}
 
     def _start(self) -> None:
         """Under the lock: the announced queries, in parts, to the background thread."""
@@ -107,11 +116,13 @@ class QueryVectors:
             return
         if self._pool is None:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="hikaku-queries", initializer=_behind_the_agent)
-        for k in range(0, len(todo), self.part):
-            texts = todo[k: k + self.part]
+        for k in range(0, len(todo), self.size):
+            texts = todo[k: k + self.size]
             future = self._pool.submit(self._embed, texts)
+            members = tuple(texts)
             for t in texts:
                 self._parts[t] = future
+                self._part_of[t] = members
 
     def _embed(self, texts: list[str]) -> dict[str, np.ndarray]:
         vectors = self.embedder.embed(texts)
