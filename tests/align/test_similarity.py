@@ -61,18 +61,25 @@ _A = ["第1条 保険金は速やかに支払う。", "The insurer pays within 3
 _B = ["第1条 保険金は遅滞なく支払う。", "qqq zzz unseen words", "The insurer pays within thirty days.", "第3条 免責事由"]
 
 
-def test_cosine_columns_equal_the_cosine_matrix_also_for_chunks_with_unseen_terms():
+def test_cosine_leaders_are_the_best_of_the_cosine_matrix_also_for_chunks_with_unseen_terms():
+    from hikaku._top import best
+
     sim = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
-    columns = sim.cosine_columns([0, 1, 2, 3])
+    leaders = sim.cosine_leaders([0, 1, 2, 3])
     fresh = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
+    everyone, some = np.arange(4), np.array([1, 3])
     for j in (1, 2, 3, 0):  # B 1 widens the vocabulary after the A rows were taken
-        assert columns([j])[0].tolist() == fresh.cosine_matrix([0, 1, 2, 3], [j])[:, 0].tolist()
-    # several B chunks at once, unseen terms among them: each row the same as asked for alone
-    batch = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
-    alone = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
-    both = batch.cosine_columns([0, 1, 2, 3])([3, 1, 2])
-    one = alone.cosine_columns([0, 1, 2, 3])
-    assert [row.tolist() for row in both] == [one([j])[0].tolist() for j in (3, 1, 2)]
+        column = fresh.cosine_matrix([0, 1, 2, 3], [j])[:, 0]
+        got = leaders([j, j], [everyone, some], 2)  # one B chunk asked twice, with two pools
+        assert got[0].tolist() == best(column, 2).tolist()
+        assert got[1].tolist() == some[best(column[some], 2)].tolist()
+    # several B chunks at once, unseen terms among them: each as asked for alone
+    batch = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0]).cosine_leaders([0, 1, 2, 3])
+    alone = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0]).cosine_leaders([0, 1, 2, 3])
+    both = batch([3, 1, 2], [everyone, some, everyone], 3)
+    assert [x.tolist() for x in both] == [alone([j], [p], 3)[0].tolist()
+                                          for j, p in zip((3, 1, 2), (everyone, some, everyone))]
+    assert set(both[1].tolist()) <= {1, 3}
 
 
 def test_features_are_the_same_counted_in_blocks(monkeypatch):

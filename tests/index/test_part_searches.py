@@ -9,8 +9,9 @@ import threading
 
 import numpy as np
 
+from hikaku._top import best
 from hikaku.index import HybridIndex
-from hikaku.index.numpy_vector_store import NumpyVectorStore, best
+from hikaku.index.numpy_vector_store import NumpyVectorStore
 from hikaku.index.part_searches import DEPTH
 
 TEXTS = [f"第{k}条 保険金は請求から{k}日以内に支払います。{'入院' * (k % 3)}" for k in range(1, 40)]

@@ -32,6 +32,7 @@ from ._features import (
     distinct_counts,
     even_sample,
 )
+from ._leaders import CosineLeaders
 from ._rows import RowStore
 
 __all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
@@ -275,29 +276,24 @@ class TextSimilarity:
             va, vb = self._vectors("a", ia), self._vectors("b", ib)
         return (va @ vb.T).toarray()
 
-    def cosine_columns(self, ia: Sequence[int]) -> Callable[[Sequence[int]], np.ndarray]:
-        """The TF-IDF cosine of the A chunks *ia* with B chunks, the A rows taken once:
-        ``f(js)[k]`` is ``TextSimilarity.cosine_matrix(self, ia, [js[k]])[:, 0]`` (no section
-        scope), at the cost of the B chunks' terms' postings among *ia*. The rows are held
-        transposed (term × chunk); both products add each chunk's terms in ascending order in
-        float32, one B chunk's row on its own (the sparse product's rows are independent), so
-        the values are the same to the last bit, asked for one B chunk or several at once."""
+    def cosine_leaders(self, ia: Sequence[int]) -> Callable[[Sequence[int], Sequence[np.ndarray], int],
+                                                              list[np.ndarray]]:
+        """The A chunks *ia* most similar by TF-IDF cosine to B chunks, the A rows taken once:
+        ``f(js, pools, k)[n]`` are the positions (into *ia*) among ``pools[n]`` (ascending) of
+        the *k* largest of ``cosine_matrix(ia, [js[n]])[:, 0]``, largest first, ties in order of
+        position — the same positions as from those cosines in full (:mod:`._leaders`)."""
         with self._lock:
             self._ensure(ia, [])
-            by_term = self._vectors("a", ia).T.tocsr()
+            leaders = CosineLeaders(self._vectors("a", ia))
 
-        def columns(js: Sequence[int]) -> np.ndarray:
+        def find(js: Sequence[int], pools: Sequence[np.ndarray], k: int) -> list[np.ndarray]:
             with self._lock:
                 for j in js:  # one at a time: the vocabulary grows as when each is asked for alone
                     self._ensure([], [j])  # may widen the vocabulary (terms no A row holds)
                 v = self._vectors("b", js)
-            m = by_term
-            if m.shape[0] < v.shape[1]:  # the new terms' rows, empty
-                indptr = np.concatenate([m.indptr, np.full(v.shape[1] - m.shape[0], m.indptr[-1], m.indptr.dtype)])
-                m = sp.csr_matrix((m.data, m.indices, indptr), shape=(v.shape[1], m.shape[1]))
-            return np.asarray((v @ m).toarray())
+            return leaders(v, pools, k)
 
-        return columns
+        return find
 
     def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
         """Similarity between concatenations: each A group against each B group."""

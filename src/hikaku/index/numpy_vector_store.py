@@ -10,9 +10,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .._top import best
 from .protocols import Hit, checked_vectors
 
-__all__ = ["NumpyVectorStore", "best"]
+__all__ = ["NumpyVectorStore"]
 
 
 class NumpyVectorStore:
@@ -80,13 +81,3 @@ class NumpyVectorStore:
         hits = [Hit(self._ids[n], float(min(1.0, s))) for n, s in zip(positions.tolist(), scores.tolist())]
         return hits if threshold is None else [h for h in hits if h.score >= threshold]
 
-
-def best(scores: np.ndarray, k: int) -> np.ndarray:
-    """The positions of the *k* largest *scores*, largest first, ties in order of position (the
-    order the vectors were added): ``np.lexsort((positions, -scores))[:k]`` without sorting all."""
-    n = len(scores)
-    if k >= n:
-        return np.lexsort((np.arange(n), -scores))
-    kth = np.partition(scores, n - k)[n - k]
-    cand = np.flatnonzero(scores >= kth)
-    return cand[np.lexsort((cand, -scores[cand]))][:k]

@@ -130,7 +130,8 @@ class PlanView:
         self._claims: dict[str, Claim] = {}  # b id -> claim by a decision
         self._synced = 0
         self._in_question: list[int] | None = None  # A positions the plan did not settle
-        self._cosines: Callable[[Sequence[int]], np.ndarray] | None = None  # of those with B chunks
+        # the nearest of those to B chunks by cosine: (B chunks, their pools, how many) -> positions
+        self._leaders: Callable[[Sequence[int], Sequence[np.ndarray], int], list[np.ndarray]] | None = None
         self._pools: dict[int, np.ndarray] = {}  # B section -> which of those may pair with it
         self._rival_cache: dict[int, list[tuple[int, float]]] = {}
 
@@ -202,7 +203,7 @@ class PlanView:
     def _find_rivals(self, js: list[int]) -> None:
         """The A chunks in question (not settled by the plan, of a corresponding section)
         most similar to each B chunk of *js*, best first: a few found by the cheap cosine
-        (the B chunks' cosines in one product), scored in full (enough to skip the asking
+        (:meth:`TextSimilarity.cosine_leaders`), scored in full (enough to skip the asking
         group's own chunks)."""
         todo = [j for j in dict.fromkeys(js) if j not in self._rival_cache]
         if not todo:
@@ -214,17 +215,17 @@ class PlanView:
         if not question:
             self._rival_cache.update((j, []) for j in todo)
             return
-        if self._cosines is None:  # the A rows are sliced once, not once per B chunk
-            self._cosines = self.similarity.cosine_columns(question)
-        picks: list[list[int]] = []
-        for j, row in zip(todo, self._cosines(todo)):
-            # those of a corresponding section: the same for every B chunk of one section
+        if self._leaders is None:  # the A rows are sliced once, not once per B chunk
+            self._leaders = self.similarity.cosine_leaders(question)
+        pools = []
+        for j in todo:  # those of a corresponding section: the same for every B chunk of one section
             section = self.sections.of_b[j] if self.sections is not None else 0
             keep = self._pools.get(section)
             if keep is None:
                 keep = self._pools[section] = (np.flatnonzero(self.sections.mask(question, [j])[:, 0])
                                                if self.sections is not None else np.arange(len(question)))
-            picks.append([question[k] for k in keep[_best(row[keep], _RIVALS)]])
+            pools.append(keep)
+        picks = [[question[k] for k in found.tolist()] for found in self._leaders(todo, pools, _RIVALS)]
         # scored in one product per block of B chunks (each score is its pair's alone, to the last
         # bit: every chunk here has its features already — the A chunks in question since the
         # cosines, the B chunks since theirs —, so none widens the vocabulary in between); blocks,
@@ -251,12 +252,3 @@ class PlanView:
         values = iter(row.tolist())
         return [next(values) if j is not None else 0.0 for j in ib]
 
-
-def _best(values: np.ndarray, k: int) -> np.ndarray:
-    """The positions of the *k* largest values, largest first, ties in order of position:
-    ``np.argsort(-values, kind="stable")[:k]`` without sorting them all."""
-    if len(values) <= k:
-        return np.argsort(-values, kind="stable")
-    kth = np.partition(values, len(values) - k)[len(values) - k]  # the k-th largest
-    cand = np.flatnonzero(values >= kth)
-    return cand[np.argsort(-values[cand], kind="stable")][:k]
