@@ -43,13 +43,19 @@ def _threads() -> set[str]:
 
 
 def test_the_parts_are_fixed_by_the_list_whatever_query_comes_first(hashing_embedder):
+    many = Recording(hashing_embedder)
+    growing = QueryVectors(many, part=2)
+    growing.announce([f"q{k}" for k in range(40)])
+    growing("q39")
+    assert [len(c) for c in many.calls] == [2, 4, 8, 16, 10]  # up to 8 × the first: 2, 4, 8, 16, 16, ...
+    growing.stop()
     e1, e2 = Recording(hashing_embedder), Recording(hashing_embedder)
     forward, backward = QueryVectors(e1, part=4), QueryVectors(e2, part=4)
     forward.announce(QUERIES)
     backward.announce(QUERIES)
     got_f = {q: forward(q) for q in QUERIES}
     got_b = {q: backward(q) for q in reversed(QUERIES)}
-    assert e1.calls == e2.calls == [QUERIES[0:4], QUERIES[4:8], QUERIES[8:10]]
+    assert e1.calls == e2.calls == [QUERIES[0:4], QUERIES[4:10]]  # each part twice the one before
     one_call = hashing_embedder.embed(QUERIES)
     for k, q in enumerate(QUERIES):
         assert np.array_equal(got_f[q], got_b[q]) and np.allclose(got_f[q], one_call[k])

@@ -15,6 +15,8 @@ from .protocols import Hit, checked_vectors
 
 __all__ = ["NumpyVectorStore"]
 
+_BLOCK = 256  # vectors searched in one product (search_many): 256 × 10,000 scores, 10 MB
+
 
 class NumpyVectorStore:
     persistent = False  # DocumentIndex saves its vectors
@@ -64,16 +66,20 @@ class NumpyVectorStore:
 
     def search_many(self, vectors: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         """For each row of *vectors*, the positions of the *k* best vectors held (best first,
-        ties in the order added) and their scores, from one product of the matrix with them
-        all (it is read once, not once a vector). A vector's scores are its column of that
-        product: the same whenever the same rows are asked together (:meth:`hits` reads them)."""
+        ties in the order added) and their scores, from one product of the matrix with a block of
+        them (it is read once a block, not once a vector). A vector's scores are its row of that
+        product: the same whenever the same vectors are asked together (:meth:`hits` reads them)."""
         k = max(0, min(k, len(self._ids)))
         vectors = np.asarray(vectors, dtype=np.float32).reshape(len(vectors), -1)
         if not k or not len(vectors):
             return np.zeros((len(vectors), k), dtype=np.int64), np.zeros((len(vectors), k), dtype=np.float32)
-        scores = vectors @ self._matrix.T
-        top = np.vstack([best(row, k) for row in scores])
-        return top, np.take_along_axis(scores, top, axis=1)
+        top = np.empty((len(vectors), k), dtype=np.int64)
+        found = np.empty((len(vectors), k), dtype=np.float32)
+        for s in range(0, len(vectors), _BLOCK):  # a block of vectors at a time: a bounded score matrix
+            scores = vectors[s:s + _BLOCK] @ self._matrix.T
+            top[s:s + _BLOCK] = [best(row, k) for row in scores]
+            found[s:s + _BLOCK] = np.take_along_axis(scores, top[s:s + _BLOCK], axis=1)
+        return top, found
 
     def hits(self, positions: np.ndarray, scores: np.ndarray, threshold: float | None = None) -> list[Hit]:
         """Hits of the vectors at *positions* with their *scores* (one each; above 1 by rounding
