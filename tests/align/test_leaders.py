@@ -57,3 +57,50 @@ def test_the_exact_cosines_are_the_sparse_products_to_the_bit():
         got = leaders._exact(ia, vectors, r)
         want = (vectors[r] @ rows.T).toarray().ravel()[ia]
         assert got.dtype == np.float32 and got.view(np.uint32).tolist() == want.view(np.uint32).tolist()
+
+
+def _near_ties(rng, n: int, width: int) -> sp.csr_matrix:
+    """Rows holding the same values permuted over their terms: cosines that differ in the last bits only."""
+    base = rng.random(width).astype(np.float32) * (rng.random(width) < 0.5)
+    base[:4] += 0.5
+    rows = np.empty((n, width), np.float32)
+    for i in range(n):
+        rows[i, 0] = base[0]
+        rows[i, 1:] = base[1:][rng.permutation(width - 1)]
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    return sp.csr_matrix(rows)
+
+
+@pytest.mark.parametrize("bound_used", [True, False])
+def test_the_rounding_bound_keeps_every_near_tie_in_question(bound_used, monkeypatch):
+    """Cosines a few roundoffs apart, the approximation summing in another order: with the bound
+    the leaders are those of the full product; without it (a bound of 0) they are not."""
+    if not bound_used:
+        monkeypatch.setattr(_leaders, "_bound", lambda terms, dense: 0.0)
+    rng = np.random.default_rng(0)
+    wrong = 0
+    for trial in range(60):
+        width, n = int(rng.integers(20, 200)), int(rng.integers(20, 300))
+        monkeypatch.setattr(_leaders, "_DENSE_BYTES", 0 if trial % 2 else 8 << 20)
+        rows = _near_ties(rng, n, width)
+        vectors = rng.random((8, width)).astype(np.float32)
+        vectors[:, rng.random(width) < 0.3] = 0
+        vectors[0] = 1.0  # every term, equally: the permuted rows tie but for the order of their sums
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        b = sp.csr_matrix(vectors)
+        full = (b @ rows.T).toarray()
+        leaders = CosineLeaders(rows)
+        for k in (1, 3, 8):
+            got = leaders(b, [np.arange(n)] * 8, k)
+            wrong += sum(got[r].tolist() != best(full[r], k).tolist() for r in range(8))
+    assert (wrong == 0) == bound_used
+
+
+def test_empty_pools_and_no_leaders_asked():
+    rng = np.random.default_rng(1)
+    rows = _unit_rows(rng, 50, 40, 6)
+    leaders = CosineLeaders(rows)
+    b = _unit_rows(rng, 2, 40, 6)
+    empty = np.zeros(0, dtype=np.int64)
+    assert [x.tolist() for x in leaders(b, [empty, np.arange(50)], 4)][0] == []
+    assert [x.tolist() for x in leaders(b, [np.arange(50)] * 2, 0)] == [[], []]

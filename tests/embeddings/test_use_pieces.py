@@ -80,6 +80,9 @@ def test_groups_hold_at_most_so_many_pieces_and_rows_are_made_where_they_pay(bac
     assert all(g.stop == small[k + 1].start for k, g in enumerate(small[:-1]))  # consecutive, all of them
     assert all(len(g.pieces) <= 60 or g.stop - g.start == 1 for g in small)
     assert sum(g.tokens for g in small) == sum(len(b.ids) for b in batches)
+    bounded = enc.groups(batches, max_tokens=300)  # the long text's batch alone holds more
+    assert len(bounded) > 1 and all(g.tokens <= 300 or g.stop - g.start == 1 for g in bounded)
+    assert [(g.start, g.stop) for g in bounded][0][0] == 0 and bounded[-1].stop == len(batches)
     short = enc.groups([enc.token_ids(["入院給付金の請求"])])[0]
     assert not short.pays  # each piece once or twice: rows would cost more than they save
     assert enc.groups([enc.token_ids([_LONG])])[0].pays  # the same pieces again and again

@@ -118,3 +118,53 @@ def test_ties_are_ordered_by_position_and_cut_the_same_at_any_depth():
     assert [h.id for h in store.search(v[0], 1)] == ["b"]
     positions, found = store.search_many(np.vstack([v[0], v[2]]), 2)
     assert positions.tolist() == [[1, 2], [3, 0]] and found[0].tolist() == [1.0, 1.0]
+
+
+class Held(Counting):
+    """A store whose part searches wait for *gate* once *hold* is set (a search under way)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hold = False
+        self.gate = threading.Event()
+        self.entered = threading.Event()
+
+    def search_many(self, vectors, k):
+        if self.hold:
+            self.entered.set()
+            assert self.gate.wait(10)
+        return super().search_many(vectors, k)
+
+
+def test_a_search_under_way_survives_a_store_change_or_the_end_of_prefetching(hashing_embedder, bigram):
+    for interrupt in ("clear", "stop"):
+        idx = HybridIndex(hashing_embedder, bigram, vector_store=Held())
+        idx._queries.size = 4
+        idx.add([(f"c{k}", t) for k, t in enumerate(TEXTS)])
+        idx.prefetch_queries(QUERIES)
+        expected = _search(_index(hashing_embedder, bigram), QUERIES[1])
+        idx.vector_store.hold = True
+        got: list[object] = []
+
+        def ask(idx: HybridIndex = idx, got: list[object] = got) -> None:
+            got.append(_search(idx, QUERIES[1]))
+
+        asker = threading.Thread(target=ask)
+        asker.start()
+        assert idx.vector_store.entered.wait(10)  # the part is being searched in the asking thread
+        (idx._parts.clear if interrupt == "clear" else idx.stop_prefetching)()
+        idx.vector_store.gate.set()
+        asker.join(10)
+        assert got == [expected], interrupt
+        idx.stop_prefetching()
+
+
+def test_the_searches_ahead_embed_nothing_and_wait_for_their_part(hashing_embedder, bigram):
+    plain, ahead = _index(hashing_embedder, bigram), _index(hashing_embedder, bigram)
+    expected = [_search(plain, q) for q in QUERIES]
+    _search(ahead, QUERIES[0])
+    ahead.prefetch_vector_searches(QUERIES, 5)
+    assert [_search(ahead, q) for q in QUERIES] == expected
+    assert ahead.embedded_texts == plain.embedded_texts  # every query embedded once, in its part
+    plain.stop_prefetching()
+    ahead.stop_prefetching()

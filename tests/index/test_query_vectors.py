@@ -143,3 +143,28 @@ def test_the_parts_run_behind_the_agent(hashing_embedder):
     qv.stop()
     mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
     assert niceness and all(n > mine for n in niceness)
+
+
+def test_a_parts_vectors_come_from_the_part_or_not_at_all(hashing_embedder):
+    """What a part's search reads (vectors_of): the part's vectors, waited for while it runs, also
+    across stop(); None for a part cancelled before it ran — never a query embedded alone."""
+    e = Recording(hashing_embedder, hold=QUERIES[0])
+    qv = QueryVectors(e, part=2)
+    qv.announce(QUERIES)
+    asker = threading.Thread(target=lambda: qv(QUERIES[0]))
+    asker.start()
+    while not e.calls:  # the first part is being computed (held)
+        threading.Event().wait(0.01)
+    first, second = qv.part(QUERIES[0]), qv.part(QUERIES[2])  # (known before the part started)
+    got: list[object] = []
+    reader = threading.Thread(target=lambda: got.append(qv.vectors_of(first)))
+    reader.start()
+    stopper = threading.Thread(target=qv.stop)
+    stopper.start()
+    e.gate.set()
+    for t in (stopper, reader, asker):
+        t.join(10)
+    assert first == tuple(QUERIES[0:2]) and second == tuple(QUERIES[2:6])
+    assert np.allclose(got[0], hashing_embedder.embed(list(first)))  # the part let finish across stop()
+    assert qv.vectors_of(second) is None and e.calls == [list(first)]  # cancelled: nothing embedded alone
+    assert qv.part(QUERIES[2]) is None  # its queries go alone from now on

@@ -27,6 +27,7 @@ __all__ = ["CosineLeaders"]
 _DENSE_SHARE = 8  # a term's postings are held dense when they reach an eighth of the A chunks
 _DENSE_BYTES = 8 << 20  # at most 8 MB of them, the longest first
 _U = 2.0 ** -24  # float32's unit roundoff
+_EXACT_BLOCK = 256  # A chunks scored exactly at once
 
 
 class CosineLeaders:
@@ -67,13 +68,23 @@ class CosineLeaders:
         approx += (rest @ self.sparse).toarray()
         out = []
         for r, pool in enumerate(pools):
+            if k <= 0 or not len(pool):
+                out.append(pool[:0])
+                continue
             values = approx[r, pool]
             if len(pool) <= k:
                 near = np.arange(len(pool))
             else:
                 kth = np.partition(values, len(pool) - k)[len(pool) - k]
                 near = np.flatnonzero(values >= kth - 2 * _bound(int(counts[r]), len(self.dense)))
-            out.append(pool[near[best(self._exact(pool[near], v, r), k)]])
+            # a chunk that shares no term has the approximate cosine 0 and the exact one (products of
+            # positive weights are positive): only the others are scored
+            exact = np.zeros(len(near), dtype=np.float32)
+            shared = np.flatnonzero(values[near] > 0)
+            for s in range(0, len(shared), _EXACT_BLOCK):  # (a bounded scratch)
+                part = shared[s:s + _EXACT_BLOCK]
+                exact[part] = self._exact(pool[near[part]], v, r)
+            out.append(pool[near[best(exact, k)]])
         return out
 
     def _exact(self, ia: np.ndarray, v: sp.csr_matrix, r: int) -> np.ndarray:
@@ -82,21 +93,27 @@ class CosineLeaders:
         (ascending), added one after another in float32 (a term the row lacks adds an exact 0)."""
         x = np.zeros(self.width, dtype=np.float32)
         x[v.indices[v.indptr[r]:v.indptr[r + 1]]] = v.data[v.indptr[r]:v.indptr[r + 1]]
+        if not len(ia):
+            return np.zeros(0, dtype=np.float32)
         starts, ends = self.rows.indptr[ia], self.rows.indptr[ia + 1]
         lengths = ends - starts
-        products = np.zeros((len(ia), int(lengths.max(initial=0)) + 1), dtype=np.float32)
-        at = np.repeat(starts - np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths) + np.arange(lengths.sum())
-        cols = np.arange(lengths.sum()) - np.repeat(np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths)
+        before = np.zeros(len(ia), dtype=np.int64)  # entries of the chunks before each
+        np.cumsum(lengths[:-1], out=before[1:])
+        products = np.zeros((len(ia), int(lengths.max()) + 1), dtype=np.float32)
+        at = np.repeat(starts - before, lengths) + np.arange(lengths.sum())
+        cols = np.arange(lengths.sum()) - np.repeat(before, lengths)
         products[np.repeat(np.arange(len(ia)), lengths), cols] = self.rows.data[at] * x[self.rows.indices[at]]
         return np.cumsum(products, axis=1)[:, -1]  # (a sequential sum: np.sum would add in pairs)
 
 
 def _bound(terms: int, dense: int) -> float:
     """How far the approximate cosine can be from the exact: both are float32 sums of at most
-    *terms* (+ *dense*) non-negative products whose sum is at most 1 (unit rows), and such a
-    sum is within (n + 1) roundoffs of the true value (the products' own roundings included;
-    a fused multiply-add only rounds less)."""
-    return (2 * terms + dense + 8) * _U
+    *terms* (+ *dense*) non-negative products whose sum is at most 1 (unit rows), and a sum of
+    n such products is within (n + 1)·u / (1 - (n + 1)·u) of the true value (the products' own
+    roundings included; a fused multiply-add only rounds less). Some roundoffs more for the
+    rows' norms, themselves rounded."""
+    n = 2 * terms + dense + 8
+    return n * _U / (1.0 - n * _U)
 
 
 def _narrowed(vectors: sp.csr_matrix, width: int) -> sp.csr_matrix:

@@ -40,7 +40,7 @@ import numpy as np
 
 from ._use_windows import repeats, stream
 
-__all__ = ["MAX_PIECES", "Group", "Kept", "PieceEncoder", "PieceRows", "Tokens", "supported"]
+__all__ = ["MAX_PIECES", "MAX_TOKENS", "Group", "Kept", "PieceEncoder", "PieceRows", "Tokens", "supported"]
 
 _DIM = 256  # width of one branch, and of a stored block
 _EMB = 512
@@ -54,6 +54,7 @@ _U = [_X + len(_ORDERS) + sum(n for n, _ in _ORDERS[:i]) for i in range(len(_ORD
 _BLOCKS = _U[-1] + _ORDERS[-1][0]
 _PREPARE = 512  # pieces computed at once (a bounded float64 scratch)
 MAX_PIECES = 6144  # distinct pieces whose rows a group of batches holds at most (80 MB)
+MAX_TOKENS = 1 << 19  # tokens of a group of batches: its windows' bookkeeping (about 60 bytes a token)
 _PAYS = 2  # tokens per distinct piece from which rows are worth computing
 Runner = Callable[[Callable[[Any], Any], Sequence[Any]], Iterable[Any]]  # map, or a pool's map
 _REQUIRED = ("sp", "table", "scale", "lo", "proj_W", "proj_b", "ln_g_all", "ln_b_all", "w1", "b1", "w2", "b2",
@@ -149,14 +150,15 @@ class PieceEncoder:
         lens = np.fromiter(map(len, ids), dtype=np.int64, count=len(ids))
         return Tokens(np.fromiter(chain.from_iterable(ids), dtype=np.int64, count=int(lens.sum())), lens)
 
-    def groups(self, tokens: Sequence[Tokens], max_pieces: int = MAX_PIECES) -> list[Group]:
+    def groups(self, tokens: Sequence[Tokens], max_pieces: int = MAX_PIECES,
+               max_tokens: int = MAX_TOKENS) -> list[Group]:
         """The batches *tokens* in consecutive groups of at most *max_pieces* distinct pieces
-        (a batch that has more alone)."""
+        and *max_tokens* tokens (a batch that has more alone)."""
         out: list[Group] = []
         start, pieces, n = 0, np.zeros(0, dtype=np.int64), 0
         for k, t in enumerate(tokens):
             more = np.union1d(pieces, t.ids)
-            if k > start and len(more) > max_pieces:
+            if k > start and (len(more) > max_pieces or n + len(t.ids) > max_tokens):
                 out.append(Group(start, k, pieces, n))
                 start, more, n = k, np.unique(t.ids), 0
             pieces, n = more, n + len(t.ids)

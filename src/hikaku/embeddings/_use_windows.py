@@ -13,7 +13,9 @@ Windows are compared by rank, not by hash (two different windows never share a r
 texts' rows laid end to end with zero rows between them (:func:`stream`), the rank of every
 two-piece window, then of every four from two ranks, and so on — the way suffix arrays are
 built —, each step one sort. :func:`repeats` keeps the rows that save the most work, at most
-``MAX_WINDOWS`` (1 KB each): windows met once are computed with their token as before.
+``MAX_WINDOWS`` (1 KB each): windows met once are computed with their token as before. The
+bookkeeping (the stream, three rank arrays, each token's slot) takes about 60 bytes a token
+while the windows are found, for a group of at most ``MAX_TOKENS`` tokens (:mod:`._use_pieces`).
 """
 
 from __future__ import annotations
@@ -60,7 +62,8 @@ def _ranks(values: np.ndarray, length: int, memo: dict[int, np.ndarray]) -> np.n
     half = 1 << ((length - 1).bit_length() - 1)  # the largest power of two below length
     head, tail = _ranks(values, half, memo), _ranks(values, length - half, memo)
     shifted = tail[np.minimum(np.arange(len(values)) + half, len(values) - 1)]
-    got = memo[length] = np.unique(head * (int(tail.max(initial=0)) + 1) + shifted, return_inverse=True)[1]
+    inverse = np.unique(head.astype(np.int64) * (int(tail.max(initial=0)) + 1) + shifted, return_inverse=True)[1]
+    got = memo[length] = inverse.astype(np.int32 if len(values) < 2**31 else np.int64)
     return got
 
 
@@ -77,7 +80,7 @@ def repeats(rows: np.ndarray, positions: np.ndarray, orders: Sequence[tuple[int,
         half = 1 << ((width - 1).bit_length() - 1)
         start = positions - 2 * left
         tail = _ranks(rows, width - half, memo)
-        keys = _ranks(rows, half, memo)[start] * (int(tail.max(initial=0)) + 1) + tail[start + half]
+        keys = _ranks(rows, half, memo)[start].astype(np.int64) * (int(tail.max(initial=0)) + 1) + tail[start + half]
         _, first, window, count = np.unique(keys, return_index=True, return_inverse=True, return_counts=True)
         found.append((first, window.reshape(-1), count))
     saving = np.concatenate([(c - 1) * n for (_, _, c), (n, _) in zip(found, orders, strict=True)])
@@ -90,7 +93,7 @@ def repeats(rows: np.ndarray, positions: np.ndarray, orders: Sequence[tuple[int,
     for i, (first, window, count) in enumerate(found):
         mine = kept[branch[kept] == i] - offsets[i]
         mine = mine[np.argsort(first[mine])]  # the branch's kept windows, in order of their first tokens
-        slot_of = np.full(len(count), -1, dtype=np.int64)
+        slot_of = np.full(len(count), -1, dtype=np.int32)
         slot_of[mine] = np.arange(len(mine))
         slots.append(slot_of[window])
         at.append(positions[first[mine]])

@@ -171,9 +171,9 @@ class HybridIndex:
     def stop_prefetching(self) -> None:
         """End the threads that embed queries and search ahead (the search is over); what they
         found is kept, what they had not started is done by the search that needs it."""
-        self._queries.stop()
-        if self._parts is not None:
+        if self._parts is not None:  # first: its thread may be waiting for a part of the queries
             self._parts.stop()
+        self._queries.stop()
 
     def _store_changed(self) -> None:
         if self._parts is not None:

@@ -1,14 +1,16 @@
 """Vector searches of the queries announced ahead, a part at a time (:mod:`.query_vectors`).
 
 A query announced ahead is embedded with the others of its part; in the in-memory store its
-search is its column of one product of the store's matrix with the part's vectors. The matrix
-is read once for a part's 256 queries instead of once a query: at 10,000 chunks that is 20 MB
-a query, and searches one at a time beside the run (the comparison's second core) slowed its
-first core's work by about a quarter, the two sharing the memory's bandwidth. A part is
-searched once, ahead in a background thread or by the first search that needs it, and its
-best hits kept (``DEPTH`` a query; a search for more searches the part again, the same
-product): a query's hits are the same whenever, and from whichever thread, it is asked. A
-query embedded alone is searched alone. A change to the store forgets the parts' hits.
+scores are its row of the products of the part's vectors, 256 at a time, with the store's
+matrix. The matrix is read once for 256 queries instead of once a query: at 10,000 chunks
+that is 20 MB a query, and searches one at a time beside the run (the comparison's second
+core) slowed its first core's work by about a quarter, the two sharing the memory's bandwidth.
+A part is searched once, ahead in a background thread or by the first search that needs it,
+and its best hits kept (``DEPTH`` a query, a few MB for a large comparison, kept with the
+index; a search for more searches the part again, the same products): a query's hits are the
+same whenever, and from whichever thread, it is asked. A query embedded alone, or whose part
+was never embedded (cancelled when the search ended), is searched alone. A change to the
+store forgets the parts' hits.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ class PartSearches:
         self._store = store
         self._queries = queries
         self._depth = depth
-        self._found: dict[tuple[tuple[str, ...], int], Future[_Found]] = {}  # (part, depth) -> its hits
+        self._found: dict[tuple[tuple[str, ...], int], Future[_Found | None]] = {}  # (part, depth) -> its hits
         self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -51,6 +53,8 @@ class PartSearches:
         if part is None:
             return None
         found = self._future(part, k, ahead=False).result()
+        if found is None:  # the part's vectors were never made (cancelled at the search's end)
+            return None
         row = found.row[text]
         return self._store.hits(found.positions[row, :k], found.scores[row, :k], threshold)
 
@@ -81,7 +85,7 @@ class PartSearches:
                 if f.cancelled() or (f.done() and f.exception() is not None):
                     del self._found[key]
 
-    def _future(self, part: tuple[str, ...], k: int, ahead: bool) -> Future[_Found]:
+    def _future(self, part: tuple[str, ...], k: int, ahead: bool) -> Future[_Found | None]:
         depth = max(k, self._depth)
         key = (part, depth)
         with self._lock:
@@ -94,6 +98,7 @@ class PartSearches:
                 got = self._found[key] = self._pool.submit(self._search, part, depth)
                 return got
             got = self._found[key] = Future()
+            got.set_running_or_notify_cancel()  # (running: a clear() or stop() meanwhile cannot cancel it)
         try:  # here, in the asking thread (another asking meanwhile waits for it)
             got.set_result(self._search(part, depth))
         except BaseException as e:
@@ -103,7 +108,9 @@ class PartSearches:
             got.set_exception(e)
         return got
 
-    def _search(self, part: tuple[str, ...], depth: int) -> _Found:
-        vectors = np.vstack([self._queries(t) for t in part])
+    def _search(self, part: tuple[str, ...], depth: int) -> _Found | None:
+        vectors = self._queries.vectors_of(part)
+        if vectors is None:
+            return None
         positions, scores = self._store.search_many(vectors, depth)
         return _Found({t: n for n, t in enumerate(part)}, positions, scores)

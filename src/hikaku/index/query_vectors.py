@@ -71,7 +71,23 @@ class QueryVectors:
     def part(self, text: str) -> tuple[str, ...] | None:
         """The queries of the part that holds *text*, in order (its vector is computed with
         them), once the parts are made (the first query asked); None for a query embedded alone."""
-        return self._part_of.get(text)
+        with self._lock:  # (not while the parts are being made)
+            return self._part_of.get(text)
+
+    def vectors_of(self, part: tuple[str, ...]) -> np.ndarray | None:
+        """The vectors of the queries of *part* (:meth:`part`), in order, waiting for the part if
+        it is under way; None if it will not give them (cancelled, failed): never embedded alone."""
+        for t in part:
+            with self._lock:
+                future = None if t in self._vectors else self._parts.get(t)
+                if future is None and t not in self._vectors:
+                    return None
+            if future is not None:
+                try:
+                    future.result()
+                except Exception:
+                    return None
+        return np.vstack([self._vectors[t] for t in part])
 
     def known(self, text: str) -> np.ndarray | None:
         """*text*'s vector if it is computed already (never waits)."""
@@ -102,11 +118,10 @@ class QueryVectors:
 
     def stop(self) -> None:
         """Cancel the parts not started and end the thread (the searches are over)."""
-        with self._lock:
+        with self._lock:  # the part under way is let finish (a search waiting for it gets it)
             pool, self._pool = self._pool, None
-            for f in set(self._parts.values()):
-                f.cancel()
-            self._parts.clear()
+            cancelled = {f for f in set(self._parts.values()) if f.cancel()}
+            self._parts = {t: f for t, f in self._parts.items() if f not in cancelled}
             self._announced = []
         if pool is not None:
             pool.shutdown(wait=True)
@@ -125,11 +140,12 @@ class QueryVectors:
         while k < len(todo):
             texts = todo[k: k + size]
             k, size = k + size, min(2 * size, _GROWTH * self.size)
-            future = self._pool.submit(self._embed, texts)
             members = tuple(texts)
             for t in texts:
-                self._parts[t] = future
                 self._part_of[t] = members
+            future = self._pool.submit(self._embed, texts)
+            for t in texts:
+                self._parts[t] = future
 
     def _embed(self, texts: list[str]) -> dict[str, np.ndarray]:
         vectors = self.embedder.embed(texts)
