@@ -38,3 +38,27 @@ def test_factory():
     assert isinstance(get_tokenizer("bigram"), BigramTokenizer)
     with pytest.raises(ConfigurationError, match="unknown tokenizer"):
         get_tokenizer("mecab")
+
+
+def test_sudachi_tokenises_in_two_threads_at_once(sudachi):
+    """One tokenizer shared by threads: each thread has a Sudachi tokenizer of its own (sharing
+    one is refused by Sudachi), the same tokens as one thread."""
+    import threading
+
+    from hikaku.tokenizers import SudachiTokenizer
+
+    texts = [f"第{k}条 保険金の支払いは請求から{k}日以内とする。被保険者が入院したとき。" * 20 for k in range(60)]
+    alone = [SudachiTokenizer().tokenize(t) for t in texts]
+    shared = SudachiTokenizer()
+    got: dict[int, list[list[str]]] = {}
+
+    def work(half: int) -> None:
+        got[half] = [shared.tokenize(t) for t in texts[half::2]]
+
+    threads = [threading.Thread(target=work, args=(h,)) for h in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert got[0] == alone[0::2] and got[1] == alone[1::2]
+    assert len(shared._tokenizers) == 2

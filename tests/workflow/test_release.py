@@ -146,9 +146,9 @@ def test_sudachi_lets_its_dictionary_go_and_loads_it_again(sudachi):
 
     tokenizer = SudachiTokenizer()
     tokens = tokenizer.tokenize("保険金の支払いは請求から5日以内とする。")
-    assert "_tokenizer" in tokenizer.__dict__
+    assert tokenizer._dictionary is not None and tokenizer._tokenizers
     tokenizer.release()
-    assert "_tokenizer" not in tokenizer.__dict__
+    assert tokenizer._dictionary is None and not tokenizer._tokenizers
     assert tokenizer.tokenize("保険金の支払いは請求から5日以内とする。") == tokens
 
 

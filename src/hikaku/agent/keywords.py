@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
 from .._text import nfkc
@@ -20,15 +21,16 @@ def extract_keywords(
     n_docs: int,
     k: int = 3,
     max_df: int | None = None,
+    tokens: list[str] | None = None,
 ) -> list[str]:
     """The *k* terms of *text* that are rarest in the searched document (but present in
     it, in at most *max_df* chunks, default half of them), in order of rarity. Only terms
     written as such in *text* (they are searched for literally); numbers, punctuation and
-    one-character terms are skipped."""
+    one-character terms are skipped. *tokens*: ``tokenize(text)``, if already made."""
     limit = max(1, n_docs // 2) if max_df is None else max_df
     body = nfkc(text).lower()
     seen: dict[str, int] = {}
-    for pos, tok in enumerate(tokenize(text)):
+    for pos, tok in enumerate(tokenize(text) if tokens is None else tokens):
         if len(tok) < 2 or _NOT_A_TERM.match(tok) or tok in seen:
             continue
         if tok.lower() not in body:  # a normalised form (知り得た → 知る) cannot be searched for literally
@@ -63,14 +65,38 @@ class RareTerms:
         self._max_df = max_df
         self._found: dict[str, list[str]] = {}
 
-    def __call__(self, text: str) -> list[str]:
+    def __call__(self, text: str, tokens: list[str] | None = None) -> list[str]:
         got = self._found.get(text)
         if got is None:
             n = len(self._index)
             got = self._found[text] = extract_keywords(text, self._index.tokenize, self._index.document_frequency, n,
-                                                       max_df=min(self._max_df, max(1, n // 2)))
+                                                       max_df=min(self._max_df, max(1, n // 2)), tokens=tokens)
         return got
 
     def find_all(self, texts: Iterable[str]) -> None:
-        for text in texts:
-            self(text)
+        """The terms of every text, found now. The searched index's chunks are tokenised for
+        their frequencies in a thread of their own while the texts are tokenised here (a
+        tokenizer that lets go of the interpreter, Sudachi's, does both at once); the texts
+        tokenised meanwhile wait for the frequencies, the others are done one by one."""
+        todo = [t for t in dict.fromkeys(texts) if t not in self._found]
+        index_keywords = getattr(self._index, "index_keywords", None)
+        if not todo or index_keywords is None:
+            for text in todo:
+                self(text)
+            return
+        waiting: list[tuple[str, list[str]]] = []
+        with ThreadPoolExecutor(1, thread_name_prefix="hikaku-keywords") as pool:
+            built = pool.submit(index_keywords)
+            for text in todo:
+                if not built.done():  # (no frequency is read before the index is whole)
+                    waiting.append((text, self._index.tokenize(text)))
+                    continue
+                built.result()  # (raises what the thread raised)
+                if waiting:
+                    for t, toks in waiting:
+                        self(t, toks)
+                    waiting = []
+                self(text)
+            built.result()
+        for t, toks in waiting:
+            self(t, toks)

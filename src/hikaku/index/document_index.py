@@ -222,6 +222,10 @@ class DocumentIndex:
     def stop_prefetching(self) -> None:
         self._index.stop_prefetching()
 
+    def index_keywords(self) -> None:
+        """Tokenise the chunks for the keyword store now (:meth:`HybridIndex.index_keywords`)."""
+        self._index.index_keywords()
+
     def document_frequency(self, term: str) -> int:
         """In how many indexed chunks the (tokenised) term occurs."""
         return self._index.document_frequency(term)

@@ -197,6 +197,10 @@ class HybridIndex:
         self._pending_keyword = []
         self.keyword_store.add(ids, [self._texts[i] for i in ids])
 
+    def index_keywords(self) -> None:
+        """Tokenise the texts waiting for the keyword store now (a search would, first)."""
+        self._flush_keywords()
+
     def document_frequency(self, term: str) -> int:
         self._flush_keywords()
         return self.keyword_store.document_frequency(term)
