@@ -23,10 +23,10 @@ short queries) go through the package's own pass.
 
 The second layer of a token is a function of the few pieces around it: where a group's texts
 repeat such a window (a clause in every rider, a statute's set phrases), its row is computed
-once (:mod:`._use_windows` finds them; the rows that save the most, at most 32 MB), the other
+once (:mod:`._use_windows` finds them; the rows that save the most, at most 64 MB), the other
 tokens' as before. With the texts' last layers run once a batch (64 texts), not once a pass:
 four statute revisions' B chunks (1,640 texts) 5.1 → 3.7 CPU-s; the benchmark's generated
-50,000-chunk B, which repeats its essays' sentences, 7.7 → 3.6 CPU-s.
+50,000-chunk B, which repeats its essays' sentences, 7.7 → 3.1 CPU-s.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ import numpy as np
 __all__ = ["MAX_WINDOWS", "Repeats", "repeats", "stream"]
 
 PAD = 4  # zero rows before each text and after the last: the widest window reaches four slots out
-MAX_WINDOWS = 32768  # rows kept for one group of batches (1 KB each: 32 MB)
+MAX_WINDOWS = 65536  # rows kept for one group of batches (1 KB each: 64 MB)
 
 
 class Repeats(NamedTuple):
