@@ -56,6 +56,11 @@ class RowStore:
         self._nnz += add
         self._n += k
 
+    def row(self, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """Row *n*'s columns and values (views of the store: not to be changed)."""
+        a, b = self._indptr[n], self._indptr[n + 1]
+        return self._indices[a:b], self._data[a:b]
+
     def take(self, rows: np.ndarray | list[int], width: int) -> sp.csr_matrix:
         """The rows at positions *rows*, in that order, as a ``width``-column CSR matrix:
         what ``stacked[rows]`` gives (the same entries in the same order)."""

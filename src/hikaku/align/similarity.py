@@ -34,6 +34,7 @@ from ._features import (
 )
 from ._leaders import CosineLeaders
 from ._rows import RowStore
+from ._small import SMALL, cosines, weighed
 
 __all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
 
@@ -249,8 +250,13 @@ class TextSimilarity:
             return np.zeros((len(ia), len(ib)), dtype=np.float32)
         with self._lock:
             self._ensure(ia, ib)
-            va, vb = self._vectors("a", ia), self._vectors("b", ib)
-        cos = (va @ vb.T).toarray()
+            if len(ia) * len(ib) <= SMALL:  # a few pairs (the agent's questions): without sparse matrices
+                rows = self._rows_for([("a", i) for i in ia] + [("b", j) for j in ib])
+                weighed_rows = [weighed(*self._counts.row(n), self._idf) for n in rows]
+                cos = cosines(weighed_rows[:len(ia)], weighed_rows[len(ia):])
+            else:
+                va, vb = self._vectors("a", ia), self._vectors("b", ib)
+                cos = (va @ vb.T).toarray()
         return self._combine(cos, [self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib])
 
     def matrices(self, gaps: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[np.ndarray]:
