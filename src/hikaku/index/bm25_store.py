@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from sys import intern
 from collections.abc import Sequence
 
 import numpy as np
@@ -45,7 +46,7 @@ class BM25Store:
         for i, t in zip(ids, texts):
             if i in known:
                 raise ValueError(f"id {i!r} is already in the keyword store")
-            toks = self.tokenizer.tokenize(t)
+            toks = [intern(x) for x in self.tokenizer.tokenize(t)]  # (one string a term, not one an occurrence)
             self._ids.append(i)
             self._tokens.append(toks)
             self._df.update(set(toks))
