@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from sys import intern
 from collections.abc import Sequence
+from sys import intern
 
 import numpy as np
 
