@@ -43,7 +43,7 @@ def test_a_pieces_rows_do_not_depend_on_the_other_pieces_of_the_call(backend, in
     enc = PieceEncoder(backend)
     alone = enc.token_ids(inputs[:1])
     together = enc.token_ids(inputs)
-    one, many = enc.rows([alone]), enc.rows([together])
+    one, many = enc.rows_of(np.unique(alone.ids)), enc.rows_of(np.unique(together.ids))
     assert set(one.pieces.tolist()) < set(many.pieces.tolist())
     assert one.table.shape == (len(one.pieces) + 1, _BLOCKS, 256)
     assert not one.table[0].any() and not many.table[0].any()  # row 0: what a slot outside the text reads

