@@ -15,15 +15,20 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["cosines", "weighed"]
+__all__ = ["cosines", "tf_idf", "weighed"]
 
 SMALL = 64  # products of at most so many pairs are computed here
 
 
+def tf_idf(counts: np.ndarray, idf: np.ndarray) -> np.ndarray:
+    """The terms' weights before the row's length is made 1: ``(1 + log count) · idf``."""
+    return (1.0 + np.log(counts)) * idf
+
+
 def weighed(indices: np.ndarray, counts: np.ndarray, idf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A row's terms and its TF-IDF weights, unit length: ``(1 + log count) · idf``, divided
-    by the root of the sum of their squares (a row without terms stays empty)."""
-    w = (1.0 + np.log(counts)) * idf[indices]
+    """A row's terms and its TF-IDF weights (:func:`tf_idf`), divided by the root of the sum
+    of their squares (a row without terms stays empty)."""
+    w = tf_idf(counts, idf[indices])
     if len(w):
         norm = np.sqrt(np.add.reduceat(w**2, np.zeros(1, dtype=np.int64)))
         if norm[0] != 0:

@@ -34,7 +34,7 @@ from ._features import (
 )
 from ._leaders import CosineLeaders
 from ._rows import RowStore
-from ._small import SMALL, cosines, weighed
+from ._small import SMALL, cosines, tf_idf, weighed
 
 __all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
 
@@ -193,7 +193,7 @@ class TextSimilarity:
 
     def _weigh(self, counts: sp.csr_matrix) -> sp.csr_matrix:
         w = counts.copy()
-        w.data = (1.0 + np.log(w.data)) * self._idf[w.indices]
+        w.data = tf_idf(w.data, self._idf[w.indices])
         filled = np.diff(w.indptr) > 0
         sq = np.zeros(w.shape[0], dtype=w.data.dtype)
         if w.nnz:  # each row's own sum (rows without features: 0; reduceat cannot start past the end)
