@@ -50,7 +50,6 @@ sys.path.insert(0, str(HERE))
 from evaldata import EDITS, SETS, Pair, _scorer, load_set  # noqa: E402
 
 import hikaku  # noqa: E402
-from hikaku._text import match_key, without_label  # noqa: E402
 from hikaku.agent import OfflinePolicy, PolicyParams  # noqa: E402
 from hikaku.align import (  # noqa: E402
     AlignmentParams,
@@ -63,6 +62,7 @@ from hikaku.align import (  # noqa: E402
 )
 from hikaku.align.calibration import CANDIDATE_FEATURES, HABIT, PAIR_FEATURES  # noqa: E402
 from hikaku.changes.renumbering import own_numbers  # noqa: E402
+from hikaku.text.normalization import match_key, without_label  # noqa: E402
 
 ROOT = HERE.parent
 SHIPPED = ROOT / "src" / "hikaku" / "align" / "calibration.json"

@@ -21,7 +21,7 @@ from pathlib import Path
 from make_pairs import DEFAULT_EVAL
 from run_eval import write
 
-from hikaku.loaders._decode import decode_text
+from hikaku.loaders.decode import decode_text
 
 ROOT = Path(__file__).resolve().parent.parent
 LENGTHS = (20, 50, 200, 2000, None)  # None: the whole text

@@ -59,7 +59,7 @@ def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
 
 
 def test_no_import_cycles():
-    graph = grimp.build_graph("hikaku")
+    graph = grimp.build_graph("hikaku", cache_dir=None)
     assert len(graph.modules) > 50  # the whole package was read
     assert _cycles(graph) == []
 
@@ -72,7 +72,7 @@ def test_the_cycle_finder_finds_a_cycle(tmp_path, monkeypatch):
     (pkg / "b.py").write_text("def f():\n    from . import a\n")  # a function-level import counts too
     (pkg / "c.py").write_text("from . import a\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    assert _cycles(grimp.build_graph("loopy")) == [["loopy.a", "loopy.b"]]
+    assert _cycles(grimp.build_graph("loopy", cache_dir=None)) == [["loopy.a", "loopy.b"]]
 
 
 def test_rooms_are_layered():
@@ -80,3 +80,56 @@ def test_rooms_are_layered():
                           text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 kept, 0 broken" in done.stdout
+
+
+TOP_LEVEL = {"__init__.py", "__main__.py", "_version.py", "_exceptions.py"}
+
+
+def _room(module: str) -> str:
+    return module.split(".")[1] if module.count(".") else ""
+
+
+def reaching_inside(graph: grimp.ImportGraph, package: str) -> list[tuple[str, str]]:
+    """Imports of one room's module by another room (``from ..align.planner import …``) —
+    other rooms import a room through its package (``from ..align import …``), its
+    ``__init__``'s ``__all__``; the top level's two private modules excepted."""
+    out = []
+    for importer in sorted(graph.modules):
+        for imported in sorted(graph.find_modules_directly_imported_by(importer)):
+            if not imported.startswith(package + ".") or imported.count(".") < 2:
+                continue
+            if _room(importer) != _room(imported):
+                out.append((importer, imported))
+    return out
+
+
+def test_the_top_level_holds_only_the_package_files():
+    top = {p.name for p in (ROOT / "src" / "hikaku").glob("*.py")}
+    assert top == TOP_LEVEL
+
+
+def test_modules_in_rooms_follow_one_naming_convention():
+    """Inside a room no module is marked private by a leading underscore: what the room offers
+    the others is what its package exports, whatever the module it lives in."""
+    marked = [str(p.relative_to(ROOT)) for p in (ROOT / "src" / "hikaku").glob("*/**/_*.py")
+              if p.name not in ("__init__.py", "__main__.py")]
+    assert marked == []
+
+
+def test_other_rooms_import_a_room_through_its_package():
+    assert reaching_inside(grimp.build_graph("hikaku", cache_dir=None), "hikaku") == []
+
+
+def test_reaching_inside_finds_an_import_of_another_rooms_module(tmp_path, monkeypatch):
+    pkg = tmp_path / "house"
+    for room in ("low", "high"):
+        (pkg / room).mkdir(parents=True)
+        (pkg / room / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "low" / "__init__.py").write_text("from .inner import X\n")
+    (pkg / "low" / "inner.py").write_text("X = 1\n")
+    (pkg / "low" / "sibling.py").write_text("from .inner import X\n")  # inside its own room: fine
+    (pkg / "high" / "ok.py").write_text("from ..low import X\n")  # the room's package: fine
+    (pkg / "high" / "bad.py").write_text("from ..low.inner import X\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert reaching_inside(grimp.build_graph("house", cache_dir=None), "house") == [("house.high.bad", "house.low.inner")]

@@ -136,7 +136,7 @@ def test_arguments_that_are_not_documents_give_input_errors(hashing_embedder):
 
 
 def test_the_cyclic_collector_runs_again_after_a_comparison_and_after_a_bad_input(hashing_embedder, tmp_path):
-    """Loading and planning pause CPython's cyclic collector (hikaku/_memory.py objects_kept):
+    """Loading and planning pause CPython's cyclic collector (hikaku/system/memory.py objects_kept):
     it must run again after the comparison, also when an input is refused mid-load."""
     import gc
 

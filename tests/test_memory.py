@@ -3,7 +3,7 @@ collector pauses for a phase that makes objects that live on."""
 
 import platform
 
-from hikaku import _memory
+from hikaku.system import memory
 
 
 def _rss_kb() -> int:
@@ -13,16 +13,16 @@ def _rss_kb() -> int:
 
 def test_freed_heap_pages_are_returned_to_the_system():
     if platform.libc_ver()[0] != "glibc":  # elsewhere give_back does nothing, by design
-        assert _memory.give_back() is None
+        assert memory.give_back() is None
         return
-    assert _memory._malloc_trim() is not None
+    assert memory._malloc_trim() is not None
     keep, scratch = [], []
     for k in range(60_000):  # objects that live on between freed ones: a fragmented heap
         (keep if k % 64 == 0 else scratch).append(bytearray(2000))
     before = _rss_kb()
     del scratch
     freed = _rss_kb()
-    _memory.give_back()
+    memory.give_back()
     after = _rss_kb()
     assert after < freed - 50_000 and after < before  # most of the ~115 MB freed goes back
     assert len(keep) == 938
@@ -55,25 +55,25 @@ def test_objects_kept_pauses_the_collector_for_the_phase_and_only_then():
     import gc
 
     assert gc.isenabled()
-    with _memory.objects_kept():
+    with memory.objects_kept():
         assert not gc.isenabled()
-        with _memory.objects_kept():  # a phase within (or another thread's)
+        with memory.objects_kept():  # a phase within (or another thread's)
             assert not gc.isenabled()
         assert not gc.isenabled()
     assert gc.isenabled()
     try:
-        with _memory.objects_kept():
+        with memory.objects_kept():
             raise ValueError
     except ValueError:
         pass
     assert gc.isenabled()
 
     # threads share the pause: the collector resumes when the last phase ends
-    assert _shared_by_threads(_memory.objects_kept, lambda: not gc.isenabled()) == (True, False)
+    assert _shared_by_threads(memory.objects_kept, lambda: not gc.isenabled()) == (True, False)
 
     gc.disable()  # the program's choice is left alone
     try:
-        with _memory.objects_kept():
+        with memory.objects_kept():
             assert not gc.isenabled()
         assert not gc.isenabled()
     finally:
@@ -84,7 +84,7 @@ def test_objects_set_aside_leaves_them_out_of_collections_for_the_phase_and_only
     import gc
 
     assert gc.get_freeze_count() == 0
-    with _memory.objects_set_aside():
+    with memory.objects_set_aside():
         assert gc.get_freeze_count() > 0
         made = [[] for _ in range(10)]  # what the phase makes is not set aside: the collector frees its cycles
         assert all(gc.is_tracked(x) for x in made)
@@ -92,25 +92,25 @@ def test_objects_set_aside_leaves_them_out_of_collections_for_the_phase_and_only
         cycle.append(cycle)
         del cycle
         assert gc.collect() >= 1
-        with _memory.objects_set_aside():  # a phase within (or another thread's)
+        with memory.objects_set_aside():  # a phase within (or another thread's)
             pass
         assert gc.get_freeze_count() > 0
     assert gc.get_freeze_count() == 0
     try:
-        with _memory.objects_set_aside():
+        with memory.objects_set_aside():
             raise ValueError
     except ValueError:
         pass
     assert gc.get_freeze_count() == 0
 
     # threads share it: all is given back when the last phase ends
-    assert _shared_by_threads(_memory.objects_set_aside, lambda: gc.get_freeze_count() > 0) == (True, False)
+    assert _shared_by_threads(memory.objects_set_aside, lambda: gc.get_freeze_count() > 0) == (True, False)
 
     mine = []  # tracked by the collector
     gc.freeze()  # a program that set objects aside itself is left alone
     try:
         assert not any(x is mine for x in gc.get_objects())  # set aside (the generations hold it no more)
-        with _memory.objects_set_aside():
+        with memory.objects_set_aside():
             pass
         # still set aside (counting them would not do: other threads free objects meanwhile)
         assert gc.get_freeze_count() > 0 and not any(x is mine for x in gc.get_objects())
@@ -135,12 +135,12 @@ def test_a_comparison_gives_back_what_it_set_aside(tmp_path):
 def test_what_a_kept_phase_makes_within_a_set_aside_is_set_aside_too():
     import gc
 
-    with _memory.objects_kept():
+    with memory.objects_kept():
         lasting = [[k] for k in range(1000)]
     assert gc.get_freeze_count() == 0  # no run: the collector examines them as it would have
-    with _memory.objects_set_aside():
+    with memory.objects_set_aside():
         before = gc.get_freeze_count()
-        with _memory.objects_kept():
+        with memory.objects_kept():
             rows = [[k] for k in range(1000)]
         assert gc.get_freeze_count() >= before + 1000 and gc.isenabled()
         scratch = [[k] for k in range(1000)]  # made outside such a phase: not set aside
@@ -151,8 +151,8 @@ def test_what_a_kept_phase_makes_within_a_set_aside_is_set_aside_too():
 
 _ARENAS = """
 import ctypes, sys, threading
-from hikaku import _memory
-done = _memory.one_heap() if sys.argv[1] == "one" else False
+from hikaku.system import memory
+done = memory.one_heap() if sys.argv[1] == "one" else False
 def work():
     keep = [bytearray(4000) for _ in range(2000)]  # above Python's small-object allocator: malloc's
     del keep
@@ -172,7 +172,7 @@ def test_the_command_lines_threads_share_one_heap():
     import sys
 
     if platform.libc_ver()[0] != "glibc":
-        assert _memory.one_heap() is False  # elsewhere nothing is done, by design
+        assert memory.one_heap() is False  # elsewhere nothing is done, by design
         return
     env = {k: v for k, v in os.environ.items() if k != "MALLOC_ARENA_MAX"}
 
@@ -188,10 +188,11 @@ def test_the_command_lines_threads_share_one_heap():
 
 
 def test_the_command_line_asks_for_one_heap(monkeypatch, tmp_path):
+    import hikaku.system
     from hikaku.cli import main
 
     asked = []
-    monkeypatch.setattr(_memory, "one_heap", lambda: asked.append(True) or True)
+    monkeypatch.setattr(hikaku.system, "one_heap", lambda: asked.append(True) or True)
     (tmp_path / "a.md").write_text("# 第1条\n本文。\n", encoding="utf-8")
     assert main(["compare", str(tmp_path / "a.md"), str(tmp_path / "a.md")]) == 0
     assert asked == [True]

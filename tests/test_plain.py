@@ -2,8 +2,8 @@ import random
 import re
 import unicodedata
 
-from hikaku._plain import PLAIN_RANGES, is_plain, nfkc_head
-from hikaku.tools._safe_regex import normalize_with_offsets
+from hikaku.text.plain import PLAIN_RANGES, is_plain, nfkc_head
+from hikaku.tools.safe_regex import normalize_with_offsets
 
 
 def _seconds() -> set[str]:

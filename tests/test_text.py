@@ -1,4 +1,11 @@
-from hikaku._text import contains_cjk, is_cosmetic_change, match_key, normalize, shorten, split_sentences
+from hikaku.text.normalization import (
+    contains_cjk,
+    is_cosmetic_change,
+    match_key,
+    normalize,
+    shorten,
+    split_sentences,
+)
 
 
 def test_nfkc_folds_pdf_radical_lookalikes_and_widths():
@@ -35,7 +42,7 @@ def test_texts_are_remembered_only_within_remembering():
     import threading
     import unicodedata
 
-    from hikaku._text import nfkc, recall, remembering
+    from hikaku.text.normalization import nfkc, recall, remembering
 
     reads = []
 
@@ -69,7 +76,7 @@ def test_nfkc_by_narrowing_wide_forms_is_unicodedata_nfkc():
     # with the narrowed letter, half-width katakana and its sound marks, compatibility ideographs
     import unicodedata
 
-    from hikaku._text import nfkc
+    from hikaku.text.normalization import nfkc
 
     wide = "".join(chr(c) for c in range(0xFF01, 0xFF5F)) + "\u3000"
     texts = [
@@ -91,7 +98,7 @@ def test_nfkc_by_narrowing_wide_forms_is_unicodedata_nfkc():
 def test_nfkc_of_a_wide_form_before_any_character():
     import unicodedata
 
-    from hikaku._text import nfkc
+    from hikaku.text.normalization import nfkc
 
     chars = [chr(c) for c in range(0x20, 0x10000) if not 0xD800 <= c <= 0xDFFF]
     for lead in ("Ａ", "\u3000", "ｅ"):

@@ -1,7 +1,7 @@
 import numpy as np
 from threadpoolctl import threadpool_info
 
-from hikaku._threads import available_cores, blas_threads
+from hikaku.system.threads import available_cores, blas_threads
 
 
 def _blas_threads() -> list[int]:
@@ -29,7 +29,7 @@ def test_a_blas_loaded_later_is_limited_too():
     script = """
 import numpy as np
 from threadpoolctl import threadpool_info
-from hikaku._threads import blas_threads
+from hikaku.system.threads import blas_threads
 with blas_threads(1):
     pass
 import scipy.linalg  # noqa: F401

@@ -26,11 +26,10 @@ from ._exceptions import (
     MissingDependencyError,
     UnsupportedFormatError,
 )
-from ._lazy import load as _load_lazy
 from ._version import __version__
+from .system import load_lazy as _load_lazy
 
 if TYPE_CHECKING:
-    from ._compare import acompare, compare, run_comparison
     from .document import Chunk, ChunkStructure, Document
     from .loaders import load_document
     from .renderers import RenderOptions, render
@@ -45,12 +44,13 @@ if TYPE_CHECKING:
         Stats,
     )
     from .review import Answer, DecisionSet, Question, ReviewerDecision
+    from .run import acompare, compare, run_comparison
     from .settings import CompareOptions, resolve_options, user_dir
 
 _LAZY = {
-    "acompare": "._compare",
-    "compare": "._compare",
-    "run_comparison": "._compare",
+    "acompare": ".run",
+    "compare": ".run",
+    "run_comparison": ".run",
     "Chunk": ".document",
     "ChunkStructure": ".document",
     "Document": ".document",

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from hikaku.agent.llm_summaries import LLMSummarizer
 from hikaku.agent.recording import llm_turn
-from hikaku.agent.summaries import LLMSummarizer
 
 
 class Model:

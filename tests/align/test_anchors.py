@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import hikaku
 from hikaku import Document
-from hikaku._text import match_key, without_label
 from hikaku.align import align_sections, longest_increasing_subsequence, plan_alignment, unique_pairs
 from hikaku.align.anchors import fitting, renumbering_free_pairs
 from hikaku.document.references import own_ref
 from hikaku.loaders import chunk_text
+from hikaku.text.normalization import match_key, without_label
 
 
 def test_unique_pairs_skip_duplicates_and_empty():

@@ -1,4 +1,4 @@
-"""Many sparse products as one (align/_blocks.py): each block's product the same, to the
+"""Many sparse products as one (align/blocks.py): each block's product the same, to the
 last bit, as the block's own scipy product."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from hikaku.align._blocks import block_products
+from hikaku.align.blocks import block_products
 
 
 def _rows(rng: np.random.Generator, n: int, width: int, dtype: type) -> sp.csr_matrix:

@@ -2,8 +2,8 @@
 the gaps, forbidden pairs are never aligned (by the dynamic programme, a secondary anchor or
 a fall-back), and a chunk left alone because of a ruling says so."""
 
-from hikaku._text import match_key
 from hikaku.align import AlignmentParams, Constraints, Decision, FixedGroup, plan_alignment, resolve
+from hikaku.text.normalization import match_key
 
 from ..helpers import doc
 

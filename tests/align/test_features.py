@@ -1,4 +1,4 @@
-"""The similarity's features (align/_features.py), counted with sorts: the same triples, to the
+"""The similarity's features (align/features.py), counted with sorts: the same triples, to the
 bit, as the plain count (np.unique over every feature, its values summed in the order counted)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import zlib
 import numpy as np
 import pytest
 
-from hikaku.align import _features
-from hikaku.align._features import SimilarityParams, bucket_columns, count_triples, distinct_counts
+from hikaku.align import features
+from hikaku.align.features import SimilarityParams, bucket_columns, count_triples, distinct_counts
 
 TEXTS = ["", "a", "第１条　保険金を支払う。", "第1条 保険金を支払う。", "ｶﾀｶﾅ and words words words", "x" * 40,
          "the the the the cat", "\U0001f600 emoji \U0001f600", "Ⅻ ㍻ ﬁ", "aa aa aa aa aa aa aa aa aa", " ",
@@ -29,22 +29,22 @@ def _plain(texts: list[str], p: SimilarityParams) -> tuple[np.ndarray, np.ndarra
         m = len(codes) - k + 1
         h = codes[:m].copy()
         for d in range(1, k):
-            h = h * _features._PRIME + codes[d: d + m]
+            h = h * features._PRIME + codes[d: d + m]
         valid = (is_sep[k: k + m] - is_sep[:m]) == 0
-        h = (h + np.uint64(k)) * _features._MIX
+        h = (h + np.uint64(k)) * features._MIX
         rows.append(owner[:m][valid])
-        cols.append((h >> np.uint64(64 - _features._BITS)).astype(np.int64)[valid])
+        cols.append((h >> np.uint64(64 - features._BITS)).astype(np.int64)[valid])
         vals.append(np.ones(int(valid.sum()), dtype=np.float32))
     if p.word_weight:
-        words = [(r, zlib.crc32(b"w:" + w.encode()) & (_features._DIM - 1))
+        words = [(r, zlib.crc32(b"w:" + w.encode()) & (features._DIM - 1))
                  for r, t in enumerate(texts) for w in re.findall(r"[a-z0-9]{2,}", t)]
         if words:
             rows.append(np.array([r for r, _ in words]))
             cols.append(np.array([c for _, c in words]))
             vals.append(np.full(len(words), p.word_weight, dtype=np.float32))
-    key = np.concatenate(rows) * _features._DIM + np.concatenate(cols)
+    key = np.concatenate(rows) * features._DIM + np.concatenate(cols)
     uniq, inverse = np.unique(key, return_inverse=True)
-    return uniq // _features._DIM, uniq % _features._DIM, np.bincount(inverse, weights=np.concatenate(vals)).astype(
+    return uniq // features._DIM, uniq % features._DIM, np.bincount(inverse, weights=np.concatenate(vals)).astype(
         np.float32)
 
 
@@ -56,8 +56,8 @@ def test_counted_with_sorts_the_same_as_the_plain_count(weight, monkeypatch):
     got = count_triples(texts, p)
     assert all(x.dtype == y.dtype and x.tobytes() == y.tobytes() for x, y in zip(got, expected))
     # a bucket shared by an n-gram and a word: the word's weight added after the n-grams' ones
-    monkeypatch.setattr(_features, "_DIM", 1 << 3)  # eight buckets: every feature collides
-    monkeypatch.setattr(_features, "_BITS", 3)
+    monkeypatch.setattr(features, "_DIM", 1 << 3)  # eight buckets: every feature collides
+    monkeypatch.setattr(features, "_BITS", 3)
     expected = _plain(texts, p)
     got = count_triples(texts, p)
     assert all(x.dtype == y.dtype and x.tobytes() == y.tobytes() for x, y in zip(got, expected))
@@ -76,8 +76,8 @@ def test_distinct_counts():
 
 
 def test_bucket_columns_are_the_positions_among_the_keys():
-    keys = np.array([0, 7, 1000, _features._DIM - 1], dtype=np.int64)
+    keys = np.array([0, 7, 1000, features._DIM - 1], dtype=np.int64)
     table = bucket_columns(keys)
-    buckets = np.array([1000, 0, _features._DIM - 1, 7, 7], dtype=np.int64)
+    buckets = np.array([1000, 0, features._DIM - 1, 7, 7], dtype=np.int64)
     assert table[buckets].tolist() == np.searchsorted(keys, buckets).tolist()
     assert table[5] == -1

@@ -1,4 +1,4 @@
-"""The plan's gap scores made a batch of gaps at a time (align/_gapwork.py): each gap's
+"""The plan's gap scores made a batch of gaps at a time (align/gapwork.py): each gap's
 similarity matrix and derivations the same, to the last bit, as the gap's own."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hikaku.align import TextSimilarity, _gapwork, derivation
-from hikaku.align._gapwork import GapScores, derivations
+from hikaku.align import TextSimilarity, derivation, gapwork
+from hikaku.align.gapwork import GapScores, derivations
 
 A = ["第１条　保険金を支払う。", "The instability, injustice, and confusion have been the mortal diseases.", "",
      "ｶﾀｶﾅの条文", "Short.", "第2条（保険金）当社は手術給付金として日額の20倍を支払う。", "x", "同じ文", "ab"]
@@ -18,7 +18,7 @@ GAPS = [([0, 1], [0, 1, 2]), ([2], [3]), ([3, 4, 5], [4, 5, 6]), ([6], []), ([],
 
 @pytest.mark.parametrize("batch", [1, 3, 1024])
 def test_scores_are_each_gaps_own(batch, monkeypatch):
-    monkeypatch.setattr(_gapwork, "BATCH_CHUNKS", batch)
+    monkeypatch.setattr(gapwork, "BATCH_CHUNKS", batch)
     focus = ([0, 1, 3, 4, 5, 7, 8], [0, 1, 2, 4, 5, 6, 7, 8])  # A 2, 6 and B 3 featurised when asked for
     sim = TextSimilarity(A, B, focus_a=focus[0], focus_b=focus[1])
     alone = TextSimilarity(A, B, focus_a=focus[0], focus_b=focus[1])
@@ -50,7 +50,7 @@ def test_a_gap_not_given_is_computed_on_its_own():
 
 @pytest.mark.parametrize("batch", [1, 4, 1024])
 def test_prefetched_group_similarities_are_each_requests_own(batch, monkeypatch):
-    monkeypatch.setattr(_gapwork, "BATCH_CHUNKS", batch)
+    monkeypatch.setattr(gapwork, "BATCH_CHUNKS", batch)
     requests = [([(0,), (1,)], [(0, 1), (1, 2)]), ([(2, 3)], [(3,)]), ([(3, 4, 5)], [(4,), (5,), (6,)]),
                 ([(6,), (7, 8)], [(7, 8), (8,)]), ([], [(1,)])]
     focus = ([0, 1, 4, 5, 7], [0, 1, 2, 5, 7])  # the others featurised when first asked for

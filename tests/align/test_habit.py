@@ -11,10 +11,10 @@ import pytest
 
 import hikaku
 from hikaku import ConfigurationError
-from hikaku._text import match_key
 from hikaku.align import AlignmentParams, Calibration, load_calibration, plan_alignment
 from hikaku.align.calibration import HABIT, Constant
 from hikaku.embeddings import HashingEmbedder
+from hikaku.text.normalization import match_key
 
 KEEP = [
     "This agreement is made between the owner of the flat and the person who rents it.",

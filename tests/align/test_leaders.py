@@ -1,5 +1,5 @@
 """The A chunks nearest a B chunk by cosine, found without every cosine in full
-(align/_leaders.py): the same positions as the k best of the full product, ties included,
+(align/leaders.py): the same positions as the k best of the full product, ties included,
 whether the longest postings are held dense or not."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from hikaku._top import best
-from hikaku.align import _leaders
-from hikaku.align._leaders import CosineLeaders
+from hikaku.align import leaders as leaders_module
+from hikaku.align.leaders import CosineLeaders
+from hikaku.system.ranking import best
 
 
 def _unit_rows(rng, n: int, width: int, per_row: int) -> sp.csr_matrix:
@@ -26,7 +26,7 @@ def _unit_rows(rng, n: int, width: int, per_row: int) -> sp.csr_matrix:
 @pytest.mark.parametrize("dense_bytes", [0, 1 << 20])
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_the_leaders_are_the_k_best_of_the_full_product(seed, dense_bytes, monkeypatch):
-    monkeypatch.setattr(_leaders, "_DENSE_BYTES", dense_bytes)
+    monkeypatch.setattr(leaders_module, "_DENSE_BYTES", dense_bytes)
     rng = np.random.default_rng(seed)
     rows = _unit_rows(rng, 300, 80, 8)
     leaders = CosineLeaders(rows)
@@ -76,12 +76,12 @@ def test_the_rounding_bound_keeps_every_near_tie_in_question(bound_used, monkeyp
     """Cosines a few roundoffs apart, the approximation summing in another order: with the bound
     the leaders are those of the full product; without it (a bound of 0) they are not."""
     if not bound_used:
-        monkeypatch.setattr(_leaders, "_bound", lambda terms, dense: 0.0)
+        monkeypatch.setattr(leaders_module, "_bound", lambda terms, dense: 0.0)
     rng = np.random.default_rng(0)
     wrong = 0
     for trial in range(60):
         width, n = int(rng.integers(20, 200)), int(rng.integers(20, 300))
-        monkeypatch.setattr(_leaders, "_DENSE_BYTES", 0 if trial % 2 else 8 << 20)
+        monkeypatch.setattr(leaders_module, "_DENSE_BYTES", 0 if trial % 2 else 8 << 20)
         rows = _near_ties(rng, n, width)
         vectors = rng.random((8, width)).astype(np.float32)
         vectors[:, rng.random(width) < 0.3] = 0

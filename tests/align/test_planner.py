@@ -1,5 +1,5 @@
-from hikaku._text import match_key
 from hikaku.align import AlignmentParams, plan_alignment
+from hikaku.text.normalization import match_key
 
 
 def plan(a, b, **kw):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import hikaku
 from hikaku import Document
-from hikaku._text import match_key
 from hikaku.align import align_sections, plan_alignment
 from hikaku.align.sections import FREE
 from hikaku.loaders import chunk_text
+from hikaku.text.normalization import match_key
 
 BOILER = "第1条（特約の締結）\nこの特約は、主契約に付加して締結します。"
 RENEW_OLD = "第2条（特約の更新）\nこの特約は、申出がない限り更新します。"

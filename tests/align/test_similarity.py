@@ -62,7 +62,7 @@ _B = ["第1条 保険金は遅滞なく支払う。", "qqq zzz unseen words", "T
 
 
 def test_cosine_leaders_are_the_best_of_the_cosine_matrix_also_for_chunks_with_unseen_terms():
-    from hikaku._top import best
+    from hikaku.system.ranking import best
 
     sim = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0])
     leaders = sim.cosine_leaders([0, 1, 2, 3])
@@ -83,12 +83,12 @@ def test_cosine_leaders_are_the_best_of_the_cosine_matrix_also_for_chunks_with_u
 
 
 def test_features_are_the_same_counted_in_blocks(monkeypatch):
-    from hikaku.align import _features
+    from hikaku.align import features
 
     texts = [t.lower() for t in _A + _B] * 5
-    whole = _features.count_triples(texts, _features.SimilarityParams())
-    monkeypatch.setattr(_features, "_BLOCK_CHARS", 40)  # a block every two or three texts
-    blocks = _features.count_triples(texts, _features.SimilarityParams())
+    whole = features.count_triples(texts, features.SimilarityParams())
+    monkeypatch.setattr(features, "_BLOCK_CHARS", 40)  # a block every two or three texts
+    blocks = features.count_triples(texts, features.SimilarityParams())
     assert all(x.tolist() == y.tolist() and x.dtype == y.dtype for x, y in zip(whole, blocks))
 
 
@@ -96,7 +96,6 @@ def test_the_vocabulary_idf_and_rows_are_the_same_made_a_block_at_a_time(monkeyp
     """The vocabulary, the IDF and the focus rows' features are gathered block by block (only
     the focus rows' triples kept): the same matrices, to the bit, as from one block; the IDF
     sample (chunks outside the focus) counts in the IDF, not in the rows."""
-    from hikaku.align import _features
 
     a = [f"{t} 第{k}条" for k in range(6) for t in _A]
     b = [f"{t} 別表{k}" for k in range(6) for t in _B]
@@ -109,8 +108,10 @@ def test_the_vocabulary_idf_and_rows_are_the_same_made_a_block_at_a_time(monkeyp
         return sim, [sim._vocab_keys, sim._vocab_cols, sim._idf, counts.indptr, counts.indices,
                      counts.data, weighed.indptr, weighed.indices, weighed.data]
 
+    from hikaku.align import features
+
     one, whole = made()
-    monkeypatch.setattr(_features, "_BLOCK_CHARS", 60)  # focus and sample texts in many blocks
+    monkeypatch.setattr(features, "_BLOCK_CHARS", 60)  # focus and sample texts in many blocks
     many, blocks = made()
     assert one._n_docs == many._n_docs > len(focus_a) + len(focus_b)  # the sample counted in the IDF
     assert len(one._counts) == len(focus_a) + len(focus_b)

@@ -4,9 +4,9 @@ stays a pair and an addition; a moved identical sentence does not cut a split of
 original (the anchors kept are the ones in step with their neighbours)."""
 
 import hikaku
-from hikaku._text import match_key
 from hikaku.align import AlignmentParams, plan_alignment
 from hikaku.embeddings import HashingEmbedder
+from hikaku.text.normalization import match_key
 
 KEEP_1 = "This agreement is made between the owner of the flat and the person who rents it."
 KEEP_2 = "Both parties have read these terms and agree to be bound by them."

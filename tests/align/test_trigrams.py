@@ -1,4 +1,4 @@
-"""Trigrams as integer codes (align/_trigrams.py): the same sets as similarity.tokens, and the
+"""Trigrams as integer codes (align/trigrams.py): the same sets as similarity.tokens, and the
 planner's shares of a whole gap the same, to the bit, as derivation() one cell at a time."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from hikaku.align import TextSimilarity, derivation, tokens
-from hikaku.align._gapwork import GapScores
-from hikaku.align._trigrams import shared_blocks, shared_counts, trigram_codes, trigram_rows
+from hikaku.align.gapwork import GapScores
+from hikaku.align.trigrams import shared_blocks, shared_counts, trigram_codes, trigram_rows
 
 TEXTS = ["", "a", "ab", " a  b ", "abc", "abcabc", "第１条　保険金を支払う。", "Cars crash because humans err.",
          "cars  crash\nbecause", "\U0001f600 emoji \U0001f600", "\x00\x00\x00", "a\x00", "\x00a"]

@@ -175,7 +175,7 @@ def _clauses(lines: list[str]) -> str:
 
 def test_clauses_with_their_text_on_the_label_line_are_called_by_their_label(tmp_path, use_embedder):
     from hikaku.renderers import RenderOptions
-    from hikaku.renderers._taisho import build_table
+    from hikaku.renderers.taisho import build_table
 
     a = ["# 服務規程", "第1条　この規程は、社員の服務について定める。", "第2条　社員は、誠実に職務を遂行しなければならない。",
          "第3条　社員は、会社の許可なく兼業してはならない。"]

@@ -58,7 +58,7 @@ def test_the_documents_own_title_names_no_section_in_the_item_a_riders_name_does
 
 
 def _items(text: str) -> list[str]:
-    from hikaku.loaders._chunker import first_heading
+    from hikaku.loaders.chunker import first_heading
 
     chunks = chunk_text(text, source="a", id_prefix="a")
     d = Document(id="a", title=first_heading(chunks), chunks=chunks)  # as load_document makes it
@@ -112,7 +112,7 @@ def test_placeholders_are_told_from_clauses_that_mention_deletion():
 
 def test_a_repealed_clause_is_counted_apart_in_the_totals(hashing_embedder):
     import hikaku
-    from hikaku.renderers._totals import totals_line
+    from hikaku.renderers.totals import totals_line
 
     def rules(second: str) -> Document:
         text = f"# 規程\n\n第1条（目的）\nこの規程は手術給付について定める。\n\n{second}\n\n第3条（倍率）\n給付倍率は別表による。\n"

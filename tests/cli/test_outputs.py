@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-import hikaku._compare
-import hikaku.cli._common as common
+import hikaku.cli.common as common
 import hikaku.loaders
+import hikaku.run
 from hikaku.cli import main
 
 from ..helpers import EXAMPLES
@@ -39,8 +39,8 @@ def no_work(monkeypatch):
         raise AssertionError("the work started before the outputs were checked")
 
     # the command imports these when it runs (a fast start): patched where it finds them
-    monkeypatch.setattr(hikaku._compare, "compare", boom)
-    monkeypatch.setattr(hikaku._compare, "plan_model", boom)
+    monkeypatch.setattr(hikaku.run, "compare", boom)
+    monkeypatch.setattr(hikaku.run, "plan_model", boom)
     monkeypatch.setattr(hikaku.loaders, "load_document", boom)
 
 

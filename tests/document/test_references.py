@@ -159,7 +159,7 @@ def test_remembered_refs_are_a_new_list_each_time():
     """Within _text.remembering (a comparison's rows), clause_refs remembers the texts read
     (a row's renumbering, then its numbers): each caller still gets a list of its own, and
     without_refs reads given refs as its own."""
-    from hikaku._text import remembering
+    from hikaku.text.normalization import remembering
 
     text = "第3条及び第4条の規定により、第5条から第7条までを準用する。"
     alone = clause_refs(text)

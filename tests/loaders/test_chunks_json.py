@@ -84,24 +84,24 @@ def test_json_depth_scanned_is_the_patterns(monkeypatch, scan):
     (a backslash outside a string, a string left open) it leaves the answer to the pattern."""
     import random
 
-    from hikaku.loaders import _records
+    from hikaku.loaders import records
 
-    monkeypatch.setattr(_records, "_SCAN", scan)
+    monkeypatch.setattr(records, "_SCAN", scan)
     rng = random.Random(scan)
     texts = [json.dumps(_nested(rng, 0), ensure_ascii=rng.random() < 0.5) for _ in range(300 if scan > 2 else 20)]
     texts += ['[{"id": "第１２条", "content": "（目的）\\n第一条\\u3000[写A]\\\\"}]', '["a\\\\"]', '["\\\\\\""]', "[[]]]]"]
     for text in texts:
         for stop in (None, 1, 3):
-            assert _records._scanned_depth(text, stop) == _records._depth_by_pattern(text, stop), text
+            assert records._scanned_depth(text, stop) == records._depth_by_pattern(text, stop), text
     for block in (1, 2, 3):
-        monkeypatch.setattr(_records, "_BLOCK", block)
+        monkeypatch.setattr(records, "_BLOCK", block)
         for text in texts[:50]:
             for stop in (None, 0, 1, 2):
-                assert _records._scanned_depth(text, stop) == _records._depth_by_pattern(text, stop), text
+                assert records._scanned_depth(text, stop) == records._depth_by_pattern(text, stop), text
     alphabet = ['"', "\\", "[", "]", "{", "}", "a", "第", "\U0001F600"]
     for _ in range(1000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 20)))
-        scanned = _records._scanned_depth(text, 2)
-        assert scanned is None or scanned == _records._depth_by_pattern(text, 2), text
-        assert _records.json_depth(text, 2) == _records._depth_by_pattern(text, 2)
-    assert _records._scanned_depth('["open', None) is None and _records._scanned_depth('[\\"a"]', None) is None
+        scanned = records._scanned_depth(text, 2)
+        assert scanned is None or scanned == records._depth_by_pattern(text, 2), text
+        assert records.json_depth(text, 2) == records._depth_by_pattern(text, 2)
+    assert records._scanned_depth('["open', None) is None and records._scanned_depth('[\\"a"]', None) is None

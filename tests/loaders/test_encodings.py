@@ -9,7 +9,7 @@ import pytest
 import hikaku
 from hikaku import InvalidDocumentError
 from hikaku.cli import main
-from hikaku.loaders._decode import decode_text
+from hikaku.loaders.decode import decode_text
 
 from ..helpers import EXAMPLES
 

@@ -1,4 +1,4 @@
-"""Exported chunk lists cleaned (loaders/_exported.py): the quick paths (no context tags, no
+"""Exported chunk lists cleaned (loaders/exported.py): the quick paths (no context tags, no
 metadata copied unless changed, the first line found without splitting the text) give the
 chunks the plain reading gave, and the same objects for chunks with nothing to clean."""
 
@@ -8,9 +8,9 @@ from typing import Any
 
 from hikaku.document import Chunk
 from hikaku.document.headings import is_toc_title
-from hikaku.loaders import _exported
-from hikaku.loaders._exported import _context_tags, _first_line, _leading_context, clean_exported
-from hikaku.loaders._furniture import learn_furniture
+from hikaku.loaders import exported
+from hikaku.loaders.exported import _context_tags, _first_line, _leading_context, clean_exported
+from hikaku.loaders.furniture import learn_furniture
 
 TRICKY = ["", "\n", " \n\u3000\nabc\ndef", "\u2028abc\ndef", "x", "\r\n目次\n第1章", "  \t", "\n\n  目　次  \nx",
           "本文\n\n", "\x1c\nsecond"]
@@ -72,7 +72,7 @@ def test_the_same_chunks_as_the_plain_reading(monkeypatch):
         assert [(c.id, c.content, c.metadata) for c in got if not c.metadata.get("synthetic")] == plain
         if not tagged:  # nothing to clean: the same object
             assert got[4] is chunks[4] and got[8] is not chunks[8]
-    assert _exported.MIN_SHARE == 0.3
+    assert exported.MIN_SHARE == 0.3
 
 
 def test_context_tags_skip_only_texts_no_tagged_line_opens():
@@ -81,6 +81,6 @@ def test_context_tags_skip_only_texts_no_tagged_line_opens():
     for c in chunks:
         for tag in {tag for tag, _ in _leading_context(c.content.split("\n"), None)[0]}:
             opened[tag] = opened.get(tag, 0) + 1
-    need = max(2, _exported.MIN_SHARE * len(chunks))
+    need = max(2, exported.MIN_SHARE * len(chunks))
     assert _context_tags(chunks) == {tag for tag, n in opened.items() if n >= need}
     assert _context_tags(_chunks(["[甲] 一", "\n【甲】 二", " [甲] 三", "x"], False)) == {"甲"}

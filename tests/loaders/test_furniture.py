@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from hikaku.loaders import _furniture
-from hikaku.loaders._furniture import learn_furniture
+from hikaku.loaders import furniture
+from hikaku.loaders.furniture import learn_furniture
 
 
 def test_the_substring_tests_skip_only_texts_the_patterns_find_nothing_in(monkeypatch):
@@ -17,7 +17,7 @@ def test_the_substring_tests_skip_only_texts_the_patterns_find_nothing_in(monkey
             for _ in range(400)]
     docs += [[f"本文\n- {n} -\n続き" for n in range(1, 5)], [f"{n} / 9 new.md 2025-01-02 本文" for n in range(1, 5)]]
     fast = [learn_furniture(texts) for texts in docs]
-    monkeypatch.setattr(_furniture, "_has_dash", lambda text: True)
-    monkeypatch.setattr(_furniture, "_has_stop", lambda text: True)
+    monkeypatch.setattr(furniture, "_has_dash", lambda text: True)
+    monkeypatch.setattr(furniture, "_has_stop", lambda text: True)
     assert fast == [learn_furniture(texts) for texts in docs]
     assert any(f.dashed for f in fast) and any(f.strings for f in fast)

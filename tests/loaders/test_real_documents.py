@@ -12,9 +12,9 @@ import pytest
 
 from hikaku import Chunk, load_document
 from hikaku.loaders import chunk_text
-from hikaku.loaders._furniture import learn_furniture
-from hikaku.loaders._pdf_reader import read_pdf
-from hikaku.loaders._unify import unify_cjk
+from hikaku.loaders.furniture import learn_furniture
+from hikaku.loaders.pdf.reader import read_pdf
+from hikaku.loaders.unify import unify_cjk
 from tests.policy_docs import HEADER, contract, make_policy_pdf, policy_chunks, write_policy_json
 
 RADICALS = re.compile("[\u2e80-\u2fdf\uf900-\ufaff]")

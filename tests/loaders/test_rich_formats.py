@@ -186,26 +186,26 @@ def test_a_long_pdf_is_laid_out_page_parallel_with_the_same_lines(tmp_path):
     import pickle
     import threading
 
-    from hikaku.loaders import _pdf_reader
+    from hikaku.loaders.pdf import reader
 
     articles = [(f"第{n}条（給付）", f"当社は第{n}号の給付金として日額の{n}倍を支払います。" * 3) for n in range(1, 61)]
     path = make_pdf(tmp_path / "long.pdf", articles, per_page=2)  # 31 pages
-    one = _pdf_reader._layout(path)
-    assert len(one) == 31 > _pdf_reader.PARALLEL_PAGES
+    one = reader._layout(path)
+    assert len(one) == 31 > reader.PARALLEL_PAGES
     # in a fresh process (this one may run other tests' threads): two processes, the same lines page by page
-    script = ("import sys, pickle; from pathlib import Path; from hikaku.loaders import _pdf_reader as r; "
+    script = ("import sys, pickle; from pathlib import Path; from hikaku.loaders.pdf import reader as r; "
               "pages = r._layout_parallel(Path(sys.argv[1]), 2); sys.stdout.buffer.write(pickle.dumps(pages))")
     p = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, check=True)
     assert pickle.loads(p.stdout) == one
-    assert _pdf_reader.read_pdf(path) == one
+    assert reader.read_pdf(path) == one
     # a short PDF, one worker, or other threads running (a fork could catch one holding a lock): one process
-    assert _pdf_reader._layout_parallel(make_pdf(tmp_path / "short.pdf", articles[:10], per_page=2), 2) is None
-    assert _pdf_reader._layout_parallel(path, 1) is None
+    assert reader._layout_parallel(make_pdf(tmp_path / "short.pdf", articles[:10], per_page=2), 2) is None
+    assert reader._layout_parallel(path, 1) is None
     stop = threading.Event()
     t = threading.Thread(target=stop.wait)
     t.start()
     try:
-        assert _pdf_reader._layout_parallel(path, 2) is None
+        assert reader._layout_parallel(path, 2) is None
     finally:
         stop.set()
         t.join()
@@ -219,7 +219,7 @@ def test_pdf_lines_are_those_of_pdfminers_own_layout(tmp_path):
     from pdfminer.high_level import extract_pages
     from pdfminer.layout import LAParams, LTTextContainer, LTTextLine
 
-    from hikaku.loaders._pdf_reader import read_pdf
+    from hikaku.loaders.pdf.reader import read_pdf
     from tests.policy_docs import make_policy_pdf
 
     path = make_policy_pdf(tmp_path / "policy.pdf", 2)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from hikaku import Chunk, Document
-from hikaku.loaders import _unify
-from hikaku.loaders._unify import _COMPAT, _may_hold_compat, unify_chunk, unify_cjk, unify_document
+from hikaku.loaders import unify
+from hikaku.loaders.unify import _COMPAT, _may_hold_compat, unify_chunk, unify_cjk, unify_document
 
 
 def _unified_chunk_by_chunk(doc: Document) -> Document:
@@ -29,7 +29,7 @@ def test_the_screen_never_misses_a_compatibility_character():
 
 
 def test_a_document_is_unified_as_chunk_by_chunk(monkeypatch):
-    monkeypatch.setattr(_unify, "_SCREEN", 7)  # several blocks of texts
+    monkeypatch.setattr(unify, "_SCREEN", 7)  # several blocks of texts
     rng = random.Random(3)
     plain = ["第一条\u3000この法律は", "（目的）", "Article 4 Fees", "ＡＢＣ　１２", "日本人", "\ufa11", "\U0001F600"]
     compat = ["⽇本⼈", "\uf91d", "\u2ed1期", "\U0002f800"]

@@ -81,7 +81,7 @@ def test_counts_are_the_totals_of_the_other_formats(hashing_embedder):
     renumbered = hikaku.compare(rules("第1条（目的）\n本文。", "第2条（払込み）\n払い込みます。"),
                                 rules("第1条（目的）\n本文。", "第2条（新設）\n新しい条です。", "第3条（払込み）\n払い込みます。"),
                                 llm="offline", embedder=hashing_embedder)
-    from hikaku.renderers._totals import totals
+    from hikaku.renderers.totals import totals
 
     page = render(renumbered, "html")
     for key, label, n in totals(renumbered, "ja"):

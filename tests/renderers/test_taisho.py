@@ -1,4 +1,4 @@
-"""The 新旧対照表 both Office exports write (renderers/_taisho.py): rows, sections, （略）,
+"""The 新旧対照表 both Office exports write (renderers/taisho.py): rows, sections, （略）,
 （新設）/（削除）, renumber-only rows, column order."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from hikaku import Change, ComparisonResult, ConfigurationError, DocumentInfo
 from hikaku.renderers import RenderOptions
-from hikaku.renderers._taisho import Cell, build_table, is_renumber_only
+from hikaku.renderers.taisho import Cell, build_table, is_renumber_only
 
 from .taisho_pair import CH1, CH2, TITLE_NEW, TITLE_OLD
 

@@ -4,9 +4,9 @@ import unicodedata
 import pytest
 
 from hikaku import Chunk, Document
-from hikaku._text import match_key
 from hikaku.embeddings import HashingEmbedder
 from hikaku.index import DocumentIndex
+from hikaku.text.normalization import match_key
 from hikaku.tokenizers import BigramTokenizer
 from hikaku.tools import DocumentStore, document_store
 from hikaku.tools.document_store import _kept_by_lowering

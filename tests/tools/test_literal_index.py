@@ -1,6 +1,6 @@
 import random
 
-from hikaku.tools._literal_index import BigramIndex
+from hikaku.tools.literal_index import BigramIndex
 
 
 def naive(texts, needle):
@@ -50,9 +50,9 @@ def test_no_bigram_across_two_chunks_and_blocks_change_nothing(monkeypatch):
     rng = random.Random(11)
     texts = ["".join(rng.choice("約款特約ab \x00") for _ in range(rng.randint(0, 40))) for _ in range(300)]
     whole = BigramIndex(texts)
-    from hikaku.tools import _literal_index
+    from hikaku.tools import literal_index
 
-    monkeypatch.setattr(_literal_index, "_BLOCK_CHARS", 50)  # many blocks of a few texts each
+    monkeypatch.setattr(literal_index, "_BLOCK_CHARS", 50)  # many blocks of a few texts each
     blocks = BigramIndex(texts)
     for t in texts:
         for i in range(len(t) - 1):

@@ -1,4 +1,4 @@
-from hikaku.tools._memo import Memo
+from hikaku.tools.memo import Memo
 
 
 def test_the_oldest_entries_go_first_beyond_the_size():

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 
-from hikaku._top import best as _best
+from hikaku.system.ranking import best as _best
 
 
 def test_the_best_are_the_first_of_a_stable_sort_also_with_ties():

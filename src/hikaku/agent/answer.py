@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ..align.constraints import Constraints
+from ..align import Constraints
 from ..document import Document
 
 __all__ = ["ComparisonAnswer", "Problem", "answer_problem", "check_answer", "schema_problem", "MAX_COUNTERPARTS"]
@@ -83,7 +83,7 @@ def schema_problem(exc: BaseException) -> str:
     the value given (a pydantic error is several lines, with a URL per problem)."""
     from pydantic import ValidationError
 
-    from ..llm.errors import one_line
+    from ..llm import one_line
 
     error = exc
     while not isinstance(error, ValidationError) and (error.__cause__ or error.__context__) is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..align.decision import Decision
+from ..align import Decision
 
 __all__ = ["AgentTask", "AgentView", "Decision", "AgentPolicy", "Claim"]
 

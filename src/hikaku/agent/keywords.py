@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
-from .._text import nfkc
+from ..text import nfkc
 
 __all__ = ["extract_keywords", "RareTerms"]
 

@@ -34,12 +34,11 @@ from langchain.agents.structured_output import StructuredOutputValidationError, 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.errors import GraphRecursionError
 
-from .._text import shorten
-from ..align.constraints import Constraints
-from ..align.decision import Fallback
+from ..align import Constraints, Fallback
 from ..document import Document
-from ..llm.errors import describe_error, is_timeout, is_unreachable, one_line
+from ..llm import describe_error, is_timeout, is_unreachable, one_line
 from ..settings import CompareOptions
+from ..text import shorten
 from ..tools import ToolRegistry
 from .answer import ComparisonAnswer, Problem, answer_problem, schema_problem
 from .base import AgentPolicy, AgentTask, AgentView, Decision

@@ -30,11 +30,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._text import shorten
-from ..align.calibration import LogisticModel
-from ..align.constraints import Constraints
+from ..align import Constraints, LogisticModel
 from ..document import Document
 from ..index import DocumentIndex
+from ..text import shorten
 from ..tools import ToolRegistry, ToolResult
 from .base import AgentTask, AgentView, Decision
 from .examination import (

@@ -20,8 +20,8 @@ from typing import IO, Any
 
 from langchain_core.callbacks import BaseCallbackHandler
 
-from ..align.decision import Usage
-from ..llm.errors import describe_error
+from ..align import Usage
+from ..llm import describe_error
 from ..tools import ToolResult
 
 __all__ = ["TraceWriter", "ChunkRecorder", "current_recorder", "llm_turn", "ModelUsageCallback", "record_tool_call"]

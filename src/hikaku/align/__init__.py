@@ -10,7 +10,7 @@ from .decision import RECORD_TYPES, DecidedBy, Decision, Fallback, ResolvedGroup
 from .dp import OPS, DPParams, align_gap
 from .planner import AlignmentParams, Plan, PlannedGroup, plan_alignment
 from .repair import join_by_meaning
-from .resolve import resolve
+from .resolution import resolve
 from .sections import ScopedSimilarity, SectionMap, align_sections
 from .similarity import SimilarityParams, TextSimilarity, derivation, normalize_for_similarity, tokens
 

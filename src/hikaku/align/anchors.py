@@ -12,7 +12,7 @@ import bisect
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..document.references import ClauseRef, clause_renumbering, without_refs
+from ..document import ClauseRef, clause_renumbering, without_refs
 
 __all__ = ["unique_pairs", "renumbering_free_pairs", "longest_increasing_subsequence", "fitting"]
 

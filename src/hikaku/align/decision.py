@@ -3,7 +3,7 @@
 A :class:`Decision` says what became of one group of A chunks: settled by the plan
 (identical text, a certain match) or decided by an agent policy (with the tools, an
 LLM or the offline policy). Decisions are what the graph state accumulates and what a
-checkpoint stores; :func:`~hikaku.align.resolve.resolve` turns them into
+checkpoint stores; :func:`~hikaku.align.resolution.resolve` turns them into
 :class:`ResolvedGroup` s, which the change analysis turns into report rows.
 """
 

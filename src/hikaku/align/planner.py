@@ -30,13 +30,12 @@ from functools import partial
 
 import numpy as np
 
-from ..document.references import ClauseRef
-from ..document.structure import section_of
-from ._gapwork import GapScores
+from ..document import ClauseRef, section_of
 from .anchors import fitting, longest_increasing_subsequence, renumbering_free_pairs, unique_pairs
 from .calibration import Calibration, Habit, load_calibration
 from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
+from .gapwork import GapScores
 from .sections import ScopedSimilarity, SectionMap
 from .similarity import SimilarityParams, TextSimilarity
 
@@ -120,7 +119,7 @@ def plan_alignment(
 ) -> tuple[Plan, TextSimilarity]:
     """Plan the alignment of A and B. *keys* are the identity keys (normalised text);
     with *normalized* the texts are the keys themselves (NFKC, whitespace collapsed).
-    *number_free_keys* are the keys without the chunks' own numbers (``_text.without_label``;
+    *number_free_keys* are the keys without the chunks' own numbers (``text.without_label``;
     empty for a chunk without one): a clause that only changed its number is anchored too.
     *numbers* are the chunks' own numbers (``document.references.own_ref``): with them, a
     chunk whose clause numbers (its own, those it cites) changed only as the renumbering

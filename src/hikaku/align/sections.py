@@ -35,8 +35,7 @@ from typing import Any
 import numpy as np
 from rapidfuzz.distance import Indel
 
-from ..document import Chunk, Document
-from ..document.structure import NumberingSection, is_clause_label, numbering_sections, numbers_several
+from ..document import Chunk, Document, NumberingSection, is_clause_label, numbering_sections, numbers_several
 from .dp import DPParams, align_gap
 from .similarity import SimilarityParams, TextSimilarity
 

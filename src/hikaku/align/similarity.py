@@ -21,9 +21,9 @@ import scipy.sparse as sp
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from .._text import lowered, nfkc
-from ._blocks import block_products
-from ._features import (
+from ..text import lowered, nfkc
+from .blocks import block_products
+from .features import (
     SimilarityParams,
     bucket_columns,
     count_blocks,
@@ -32,9 +32,9 @@ from ._features import (
     distinct_counts,
     even_sample,
 )
-from ._leaders import CosineLeaders
-from ._rows import RowStore
-from ._small import SMALL, cosines, tf_idf, weighed
+from .leaders import CosineLeaders
+from .row_store import RowStore
+from .small_similarity import SMALL, cosines, tf_idf, weighed
 
 __all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
 
@@ -287,7 +287,7 @@ class TextSimilarity:
         """The A chunks *ia* most similar by TF-IDF cosine to B chunks, the A rows taken once:
         ``f(js, pools, k)[n]`` are the positions (into *ia*) among ``pools[n]`` (ascending) of
         the *k* largest of ``cosine_matrix(ia, [js[n]])[:, 0]``, largest first, ties in order of
-        position — the same positions as from those cosines in full (:mod:`._leaders`)."""
+        position — the same positions as from those cosines in full (:mod:`.leaders`)."""
         with self._lock:
             self._ensure(ia, [])
             leaders = CosineLeaders(self._vectors("a", ia))

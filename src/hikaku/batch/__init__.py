@@ -11,45 +11,47 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._lazy import load as _load_lazy
+from ..system import load_lazy as _load_lazy
 
 if TYPE_CHECKING:
     from .fingerprint import file_digest, pair_fingerprint
     from .local import InlineRunner, ProcessRunner, Runner
     from .manifest import DirMatch, PairSpec, check_name, pairs_from_dirs, read_manifest, safe_name
-    from .outputs import OutputDir, PairRecord
+    from .outputs import STATE_DIR, OutputDir, PairRecord
     from .ray_runner import RayRunner
     from .run import BatchReport, PlannedPair, plan_pairs, run_batch
     from .summary import PairEntry
     from .worker import OUTPUT_FORMATS, PairOutcome, PairTask, PairWorker
 
 __all__ = [
-    "OUTPUT_FORMATS",
     "BatchReport",
+    "check_name",
     "DirMatch",
+    "file_digest",
     "InlineRunner",
+    "OUTPUT_FORMATS",
     "OutputDir",
+    "pair_fingerprint",
     "PairEntry",
     "PairOutcome",
     "PairRecord",
+    "pairs_from_dirs",
     "PairSpec",
     "PairTask",
     "PairWorker",
+    "plan_pairs",
     "PlannedPair",
     "ProcessRunner",
     "RayRunner",
-    "Runner",
-    "check_name",
-    "file_digest",
-    "pair_fingerprint",
-    "pairs_from_dirs",
-    "plan_pairs",
     "read_manifest",
     "run_batch",
+    "Runner",
     "safe_name",
+    "STATE_DIR",
 ]
 
 _LAZY = {
+    "STATE_DIR": ".outputs",
     "file_digest": ".fingerprint",
     "pair_fingerprint": ".fingerprint",
     "InlineRunner": ".local",

@@ -11,11 +11,11 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .._compare import compare
 from .._exceptions import ConfigurationError, HikakuError
 from ..embeddings import Embedder, embedder_for
 from ..llm import choose_model, llm_environment
 from ..renderers import RENDERERS, RenderOptions, render
+from ..run import compare
 from ..settings import CompareOptions, IndexSettings
 
 __all__ = ["OUTPUT_FORMATS", "PairTask", "PairOutcome", "PairWorker", "compare_pair", "one_line"]

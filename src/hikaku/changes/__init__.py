@@ -6,41 +6,45 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._lazy import load as _load_lazy
+from ..system import load_lazy as _load_lazy
 
-# labels.py is light; its function `labels` must shadow the submodule of the same name
-from .labels import LANGS, labels, type_label
+# report_labels.py is light: the command line names the report languages at start-up
+from .report_labels import LANGS, labels, type_label
 
 if TYPE_CHECKING:
     from .describe import changed_spans, describe_change, label_change, number_changes
     from .inline import change_regions, diff_spans, inline_ops
     from .items import item_label
     from .noise import COSMETIC_KINDS, cosmetic_kind
-    from .renumbering import Renumbering, renumbering_of
+    from .renumbering import Numbers, Renumbering, own_numbers, renumbering_of
     from .rows import build_change, build_changes
 
 __all__ = [
-    "COSMETIC_KINDS",
-    "LANGS",
-    "Renumbering",
     "build_change",
     "build_changes",
     "change_regions",
     "changed_spans",
     "cosmetic_kind",
+    "COSMETIC_KINDS",
     "describe_change",
     "diff_spans",
     "inline_ops",
     "item_label",
     "label_change",
     "labels",
+    "LANGS",
     "number_changes",
+    "Numbers",
+    "own_numbers",
+    "Renumbering",
     "renumbering_of",
     "type_label",
 ]
 
 # imported on first use: the command line names the report languages without the rest (a fast start)
 _LAZY = {
+    "Numbers": ".renumbering",
+    "own_numbers": ".renumbering",
     "changed_spans": ".describe",
     "describe_change": ".describe",
     "label_change": ".describe",

@@ -12,10 +12,10 @@ import re
 
 from rapidfuzz.distance import Levenshtein
 
-from .._text import contains_cjk, nfkc, shorten, split_sentences
-from ..document.references import clause_refs, opening_ref, without_refs
+from ..document import clause_refs, opening_ref, without_refs
+from ..text import contains_cjk, nfkc, shorten, split_sentences
 from .inline import change_regions, inline_ops
-from .labels import labels
+from .report_labels import labels
 
 __all__ = ["describe_change", "number_changes", "changed_spans", "label_change"]
 

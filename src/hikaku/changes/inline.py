@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .._text import contains_cjk
-from ._bisect import BisectDiff, MiddleCache
+from ..text import contains_cjk
+from .middle_snake import BisectDiff, MiddleCache
 
 __all__ = ["inline_ops", "diff_spans", "change_regions", "Span", "DiffCache"]
 
@@ -47,7 +47,7 @@ class _Steps:
 class DiffCache:
     """What the inline diffs of a comparison's rows share, for the same results faster:
 
-    - *middles*: each shape of edit diffed once (:class:`~hikaku.changes._bisect.BisectDiff`);
+    - *middles*: each shape of edit diffed once (:class:`~hikaku.changes.middle_snake.BisectDiff`);
     - one code point for each unit (word, number, character) of all the rows, in the two
       supplementary private use planes, instead of a table of its own for each pair. Which
       code point a unit gets changes nothing: the diff tests code points for equality, and

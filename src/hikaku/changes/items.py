@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from .._text import shorten
-from ..document import Chunk
-from ..document.headings import titled
+from ..document import Chunk, titled
+from ..text import shorten
 
 __all__ = ["item_label"]
 

@@ -16,9 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..document import Document, per_text
-from ..document.references import ClauseRef, Renumbering, clause_renumbering, own_ref
-from ..document.structure import NumberingSection, numbering_sections, section_of
+from ..document import (
+    ClauseRef,
+    Document,
+    NumberingSection,
+    Renumbering,
+    clause_renumbering,
+    numbering_sections,
+    own_ref,
+    per_text,
+    section_of,
+)
 
 __all__ = ["Numbers", "Renumbering", "own_numbers", "renumbering_of", "section_of"]
 

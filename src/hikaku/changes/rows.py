@@ -8,18 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._text import remembering
-from ..align.decision import ResolvedGroup
-from ..document import Chunk, Document
-from ..document.placeholders import is_placeholder, placeholder_label
-from ..document.structure import NumberingSection, is_clause_label, numbering_sections, numbers_several
+from ..align import ResolvedGroup
+from ..document import (
+    Chunk,
+    Document,
+    NumberingSection,
+    is_clause_label,
+    is_placeholder,
+    numbering_sections,
+    numbers_several,
+    placeholder_label,
+)
 from ..result import Change, ChangeDiff, ChangeType
+from ..text import remembering
 from .describe import describe_change, number_changes
 from .inline import DiffCache, diff_spans, inline_ops
 from .items import item_label
-from .labels import labels
 from .noise import cosmetic_kind
 from .renumbering import Numbers, renumbering_of
+from .report_labels import labels
 
 __all__ = ["build_change", "build_changes"]
 

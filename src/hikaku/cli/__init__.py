@@ -67,9 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     import logging  # not before: --version, --help and argument errors stay fast
 
-    from .._memory import one_heap
+    from ..system import one_heap
 
-    one_heap()  # before any thread: the run's threads share one C heap (hikaku/_memory.py)
+    one_heap()  # before any thread: the run's threads share one C heap (hikaku/system/memory.py)
 
     level = {0: logging.WARNING, 1: logging.INFO}.get(args.verbose, logging.DEBUG)
     handler = logging.StreamHandler(sys.stderr)

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._common import base_url, check_outputs, say
+from .common import base_url, check_outputs, say
 
 if TYPE_CHECKING:
     from ..batch import PairSpec
@@ -101,8 +101,7 @@ def _refuse_inputs(outdir: str, specs: Sequence[PairSpec], manifest: str | None)
     compare -o`` does. The output directory is made for the check, and removed again
     when the check refuses."""
     from .._exceptions import ConfigurationError
-    from ..batch import OutputDir
-    from ..batch.outputs import STATE_DIR
+    from ..batch import STATE_DIR, OutputDir
 
     made = _missing_dirs(outdir)
     try:

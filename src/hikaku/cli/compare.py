@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 # what a comparison needs is imported when it runs, and what its options name when they are
 # parsed: --version, --help and argument errors start fast (tests/cli/test_startup.py)
 from .._exceptions import ConfigurationError
-from ._common import STDIN, STDIN_NAME, Progress, base_url, check_outputs, read_stdin, say, write_atomically
+from .common import STDIN, STDIN_NAME, Progress, base_url, check_outputs, read_stdin, say, write_atomically
 
 if TYPE_CHECKING:
     from ..document import Document
     from ..result import ComparisonResult
     from ..review import DecisionSet
     from ..settings import CompareOptions
-    from ._ask import TerminalReviewer
+    from .questions import TerminalReviewer
 
 __all__ = ["add_parser", "run"]
 
@@ -144,11 +144,11 @@ _LIMITS = ("max_input_mb", "max_expanded_mb", "max_compression_ratio", "max_json
 def run(args: argparse.Namespace) -> int:
     import tempfile
 
-    from .._compare import compare, plan_model
     from ..llm import llm_environment
     from ..renderers import RenderOptions, check, format_for_path, render, render_parts
+    from ..run import compare, plan_model
     from ..settings import resolve_options
-    from ..workflow.checkpoint import check_checkpoint, default_checkpoint_path, new_run_id
+    from ..workflow import check_checkpoint, default_checkpoint_path, new_run_id
 
     if args.output == STDIN:  # -o -: standard output
         args.output = None
@@ -279,7 +279,7 @@ def _review(args: argparse.Namespace, lang: str, run_id: str | None,
     from pathlib import Path
 
     from ..review import DecisionSet
-    from ._ask import TerminalReviewer
+    from .questions import TerminalReviewer
 
     path = Path(args.decisions)
     if args.interactive and not path.exists():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import say
+from .common import say
 
 __all__ = ["add_parser", "run"]
 

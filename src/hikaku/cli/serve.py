@@ -8,7 +8,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from .._exceptions import ConfigurationError
-from ._common import say
+from .common import say
 
 if TYPE_CHECKING:
     import socket

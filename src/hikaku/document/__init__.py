@@ -3,23 +3,78 @@
 
 from __future__ import annotations
 
-from ._model import Chunk, Document, DocumentNote
-from ._twins import per_text, share_twins
-from .headings import Heading, detect_heading, is_caption, split_label
-from .structure import ChunkStructure, NumberingSection, numbering_sections, parse_structure
+from .headings import (
+    RANK_TITLE,
+    Heading,
+    HeadingLine,
+    detect_heading,
+    is_caption,
+    is_toc_title,
+    label_of,
+    leaves_sentence_open,
+    read_heading,
+    reads_as_title,
+    split_label,
+    titled,
+)
+from .model import Chunk, Document, DocumentNote
+from .placeholders import is_placeholder, placeholder_label
+from .references import (
+    ClauseRef,
+    Renumbering,
+    clause_refs,
+    clause_renumbering,
+    opening_ref,
+    own_ref,
+    without_refs,
+)
+from .structure import (
+    ChunkStructure,
+    NumberingSection,
+    heads,
+    is_clause_label,
+    is_heading_only,
+    numbering_sections,
+    numbers_several,
+    parse_structure,
+    section_of,
+)
+from .twins import per_text, share_twins
 
 __all__ = [
-    "DocumentNote",
     "Chunk",
     "ChunkStructure",
-    "Document",
-    "Heading",
-    "NumberingSection",
+    "clause_refs",
+    "clause_renumbering",
+    "ClauseRef",
     "detect_heading",
+    "Document",
+    "DocumentNote",
+    "Heading",
+    "HeadingLine",
+    "heads",
     "is_caption",
+    "is_clause_label",
+    "is_heading_only",
+    "is_placeholder",
+    "is_toc_title",
+    "label_of",
+    "leaves_sentence_open",
     "numbering_sections",
+    "NumberingSection",
+    "numbers_several",
+    "opening_ref",
+    "own_ref",
     "parse_structure",
     "per_text",
+    "placeholder_label",
+    "RANK_TITLE",
+    "read_heading",
+    "reads_as_title",
+    "Renumbering",
+    "section_of",
     "share_twins",
     "split_label",
+    "titled",
+    "without_refs",
 ]

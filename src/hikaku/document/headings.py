@@ -17,9 +17,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from .._plain import is_plain
-from .._text import contains_cjk, nfkc
-from ._opening import MARGIN, match_head, match_opening
+from ..text import contains_cjk, is_plain, nfkc
+from .opening import MARGIN, match_head, match_opening
 
 __all__ = ["Heading", "HeadingLine", "detect_heading", "heading_label", "is_caption", "is_toc_title", "label_of",
            "leaves_sentence_open", "match_opening", "read_heading", "short_title", "split_heading", "split_label",
@@ -118,7 +117,7 @@ def detect_heading(line: str, *, markdown: bool) -> Heading | None:
     if not (lead.isascii() or lead in _OPENERS):
         return None
     if lead.isascii() and lead not in _ASCII_OPENERS and (len(raw) == 1 or is_plain(raw[1])):
-        return None  # NFKC of the line opens with the lead itself (hikaku._plain), which opens no heading
+        return None  # NFKC of the line opens with the lead itself (hikaku.text.plain), which opens no heading
     s = nfkc(raw[:80])  # headings are short; long lines are body text
     cut = len(raw) > 80
     m = _STRUCT.match(s)

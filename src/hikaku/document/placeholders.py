@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .._text import nfkc
+from ..text import nfkc
 from .headings import split_label
 from .structure import is_clause_label
 

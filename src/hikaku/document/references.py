@@ -23,9 +23,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .._plain import is_plain, nfkc_head
-from .._text import nfkc, recall
-from ._opening import OPENING, match_opening
+from ..text import is_plain, nfkc, nfkc_head, recall
+from .opening import OPENING, match_opening
 from .structure import first_lines
 
 __all__ = ["ClauseRef", "Renumbering", "clause_refs", "clause_renumbering", "opening_ref", "own_ref", "without_refs"]
@@ -170,7 +169,7 @@ def opening_ref(text: str) -> ClauseRef | None:
     ASCII only if NFKC of its first character does (no composition yields them:
     tests/document/test_references.py), so a text that opens otherwise — most Japanese
     text — is told without normalising more than that character. Nor is one that opens
-    with other ASCII (（目的）, ［…］) before a plain character (``hikaku._plain``): NFKC of
+    with other ASCII (（目的）, ［…］) before a plain character (``hikaku.text.plain``): NFKC of
     the text then opens with that character's, which no number starts with; and one that
     opens with 第 is read from NFKC of its first characters when they decide it."""
     text = text.lstrip()
@@ -195,7 +194,7 @@ def opening_ref(text: str) -> ClauseRef | None:
 def _ja_opening(text: str) -> tuple[bool, ClauseRef | None]:
     """Whether the NFKC of the first characters of *text* (which opens with 第) decides
     ``_REF.match(NFKC(text))``, and its reference. They are an exact prefix of NFKC(text)
-    (:func:`hikaku._plain.nfkc_head`), and the match reads no further than one character past
+    (:func:`hikaku.text.plain.nfkc_head`), and the match reads no further than one character past
     where it ends, or, failing, past where the number after 第 ends (no English reference
     opens with 第; a Japanese one reads 第, its digits, its kind at the first character that
     is no digit, then each の and the digits after it): when that character lies in the

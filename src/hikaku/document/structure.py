@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .._text import shorten
+from ..text import shorten
 from .headings import (
     Heading,
     detect_heading,

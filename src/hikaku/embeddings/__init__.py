@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._lazy import load as _load_lazy
-from ._names import EMBEDDERS
+from ..system import load_lazy as _load_lazy
+from .model_names import EMBEDDERS
 
 if TYPE_CHECKING:
-    from ._factory import embedder_for, get_embedder
     from .base import Embedder, l2_normalize
     from .cache import CachedEmbedder
+    from .factory import embedder_for, get_embedder
     from .hashing import HashingEmbedder
     from .langchain_embedder import LangChainEmbedder
     from .use import USEEmbedder
@@ -35,8 +35,8 @@ __all__ = [
 
 # imported on first use (numpy, the models): the command line names the models without them
 _LAZY = {
-    "embedder_for": "._factory",
-    "get_embedder": "._factory",
+    "embedder_for": ".factory",
+    "get_embedder": ".factory",
     "Embedder": ".base",
     "l2_normalize": ".base",
     "CachedEmbedder": ".cache",

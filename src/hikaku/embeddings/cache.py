@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .._sqlite import DamagedFile, SqliteCache
+from ..system import DamagedFile, SqliteCache
 from .base import Embedder
 
 __all__ = ["CachedEmbedder"]

@@ -31,7 +31,7 @@ class LangChainEmbedder:
         self.calls = 0
 
     def _call(self, batch: list[str]) -> list[list[float]]:
-        from ..llm.errors import describe_error, is_retryable
+        from ..llm import describe_error, is_retryable
 
         for attempt in range(self.max_retries + 1):
             try:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .._top import best
+from ..system import best
 from .protocols import Hit, checked_vectors
 
 __all__ = ["NumpyVectorStore"]

@@ -2,20 +2,21 @@
 
 Each format is one module, found by name or file extension in the registry
 (``_registry.LOADERS``); files are chunked along their own structure (headings,
-第N条 …, see ``_chunker.py``). A new format is one file here and one line there.
+第N条 …, see ``chunker.py``). A new format is one file here and one line there.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._lazy import load as _load_lazy
+from ..system import load_lazy as _load_lazy
 
 if TYPE_CHECKING:
-    from ._chunker import chunk_text
-    from ._decode import decode_text
-    from ._load import load_document, validate_document
-    from ._registry import (
+    from .chunker import chunk_text
+    from .decode import decode_text
+    from .html import decode_html
+    from .load import load_document, validate_document
+    from .registry import (
         EXTENSIONS,
         INPUT_FORMATS,
         LOADERS,
@@ -29,18 +30,19 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
-    "EXTENSIONS",
-    "INPUT_FORMATS",
-    "LOADERS",
-    "InputLimits",
-    "LoadRequest",
-    "Loaded",
-    "LoaderInfo",
     "chunk_text",
+    "decode_html",
     "decode_text",
     "detect_format",
+    "EXTENSIONS",
+    "INPUT_FORMATS",
+    "InputLimits",
     "limit_hint",
     "load_document",
+    "Loaded",
+    "LoaderInfo",
+    "LOADERS",
+    "LoadRequest",
     "sniff_format",
     "validate_document",
 ]
@@ -48,11 +50,12 @@ __all__ = [
 # imported on first use: the registry (formats, limits) costs nothing, so that the command
 # line can name the formats without loading the document model (a fast start)
 _LAZY = {
-    "chunk_text": "._chunker",
-    "decode_text": "._decode",
-    "load_document": "._load",
-    "validate_document": "._load",
-    **{name: "._registry" for name in ("EXTENSIONS", "INPUT_FORMATS", "LOADERS", "InputLimits", "LoadRequest",
+    "decode_html": ".html",
+    "chunk_text": ".chunker",
+    "decode_text": ".decode",
+    "load_document": ".load",
+    "validate_document": ".load",
+    **{name: ".registry" for name in ("EXTENSIONS", "INPUT_FORMATS", "LOADERS", "InputLimits", "LoadRequest",
                                        "Loaded", "LoaderInfo", "detect_format", "limit_hint", "sniff_format")},
 }
 

@@ -14,9 +14,9 @@ import zipfile
 from pathlib import Path
 
 from .._exceptions import InvalidDocumentError, MissingDependencyError
-from ._chunker import chunk_text, first_heading, table_lines
-from ._decode import check_chars
-from ._registry import InputLimits, Loaded, LoadRequest, check_size, limit_hint
+from .chunker import chunk_text, first_heading, table_lines
+from .decode import check_chars
+from .registry import InputLimits, Loaded, LoadRequest, check_size, limit_hint
 
 __all__ = ["FORMAT", "load", "docx_to_markdown", "check_archive"]
 

@@ -8,9 +8,9 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from ._chunker import chunk_text, first_heading, table_lines
-from ._decode import check_chars, decode_text
-from ._registry import Loaded, LoadRequest, read_bytes
+from .chunker import chunk_text, first_heading, table_lines
+from .decode import check_chars, decode_text
+from .registry import Loaded, LoadRequest, read_bytes
 
 __all__ = ["FORMAT", "load", "html_to_markdown", "decode_html"]
 

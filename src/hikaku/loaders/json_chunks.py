@@ -1,13 +1,13 @@
 """Chunk JSON: ``[{"id", "content", "metadata"}, …]`` or ``{"id", "title", "chunks": […]}``,
 as produced by any chunker; the chunks are taken as they are, except for the context
-lines and page furniture other tools leave in them (``_exported.py``)."""
+lines and page furniture other tools leave in them (``exported.py``)."""
 
 from __future__ import annotations
 
-from ._decode import read_text
-from ._exported import clean_exported
-from ._records import parse_chunks_json
-from ._registry import Loaded, LoadRequest
+from .decode import read_text
+from .exported import clean_exported
+from .records import parse_chunks_json
+from .registry import Loaded, LoadRequest
 
 __all__ = ["load"]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ._decode import read_text
-from ._exported import clean_exported
-from ._records import parse_chunks_jsonl
-from ._registry import Loaded, LoadRequest
+from .decode import read_text
+from .exported import clean_exported
+from .records import parse_chunks_jsonl
+from .registry import Loaded, LoadRequest
 
 __all__ = ["load"]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ._chunker import chunk_text, first_heading
-from ._decode import request_text
-from ._registry import Loaded, LoadRequest
+from .chunker import chunk_text, first_heading
+from .decode import request_text
+from .registry import Loaded, LoadRequest
 
 __all__ = ["load"]
 

@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._compare import compare
 from .._exceptions import ConfigurationError, InputError
 from ..document import Document
 from ..embeddings import Embedder, embedder_for
@@ -41,6 +40,7 @@ from ..llm import llm_environment
 from ..loaders import LOADERS, InputLimits, load_document
 from ..renderers import RENDERERS, RenderOptions, render
 from ..result import ComparisonResult
+from ..run import compare
 from ..settings import CompareOptions, IndexSettings, resolve_options
 from ..tokenizers import Tokenizer, get_tokenizer
 from ..tools import DocumentStore, StoreSet, ToolRegistry, ToolResult, build_registry

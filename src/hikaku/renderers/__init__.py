@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._exceptions import ConfigurationError
-from ._options import COLUMN_ORDERS, RenderOptions
+from .options import COLUMN_ORDERS, RenderOptions
 
 if TYPE_CHECKING:
     from ..result import ComparisonResult

@@ -11,9 +11,9 @@ from __future__ import annotations
 import csv
 import io
 
-from ..changes.labels import labels, type_label
+from ..changes import labels, type_label
 from ..result import ComparisonResult
-from ._options import RenderOptions
+from .options import RenderOptions
 
 __all__ = ["render", "render_csv", "CSV_COLUMNS"]
 

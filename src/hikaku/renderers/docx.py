@@ -1,4 +1,4 @@
-"""Word (.docx): the 新旧対照表 as reviewers hand it on (see :mod:`._taisho`), written with
+"""Word (.docx): the 新旧対照表 as reviewers hand it on (see :mod:`.taisho`), written with
 python-docx (the ``docx`` extra, which also reads Word files).
 
 A4 landscape; the title, both documents' titles and the date at the top; one table whose header
@@ -14,8 +14,8 @@ from xml.sax.saxutils import escape
 
 from .._exceptions import MissingDependencyError
 from ..result import ComparisonResult
-from ._options import RenderOptions
-from ._taisho import WIDTHS, Cell, Row, Table, build_table
+from .options import RenderOptions
+from .taisho import WIDTHS, Cell, Row, Table, build_table
 
 __all__ = ["render", "require", "FONT", "FONT_FALLBACK"]
 

@@ -9,10 +9,10 @@ from functools import cache
 from importlib.resources import files
 from string import Template
 
-from ..changes.labels import labels, type_label
+from ..changes import labels, type_label
 from ..result import Change, ComparisonResult, ReviewItem
-from ._options import RenderOptions
-from ._totals import totals
+from .options import RenderOptions
+from .totals import totals
 
 __all__ = ["render", "render_html"]
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pydantic import TypeAdapter
 
 from ..result import Change, ComparisonResult
-from ._options import RenderOptions
+from .options import RenderOptions
 
 __all__ = ["render", "render_bytes", "render_parts"]
 

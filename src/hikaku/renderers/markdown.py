@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from .._exceptions import ConfigurationError
-from .._text import shorten
-from ..changes.labels import labels, type_label
+from ..changes import labels, type_label
 from ..result import ComparisonResult
-from ._options import RenderOptions
-from ._totals import totals_line
+from ..text import shorten
+from .options import RenderOptions
+from .totals import totals_line
 
 __all__ = ["render", "render_markdown", "escape_cell", "highlighted_cell", "DIFF_STYLES"]
 

@@ -1,4 +1,4 @@
-"""Excel (.xlsx): the 新旧対照表 as reviewers hand it on (see :mod:`._taisho`), written with
+"""Excel (.xlsx): the 新旧対照表 as reviewers hand it on (see :mod:`.taisho`), written with
 XlsxWriter (the ``xlsx`` extra).
 
 The changed characters are underlined with rich-text runs; every cell is a string (written as
@@ -15,8 +15,8 @@ from typing import Any
 
 from .._exceptions import MissingDependencyError
 from ..result import ComparisonResult
-from ._options import RenderOptions
-from ._taisho import WIDTHS, Cell, Table, build_table
+from .options import RenderOptions
+from .taisho import WIDTHS, Cell, Table, build_table
 
 __all__ = ["render", "require", "FONT"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._model import (
+from .model import (
     CHANGE_TYPES,
     REVIEW_REASONS,
     SCHEMA,

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._lazy import load as _load_lazy
-from ._names import TOOL_NAMES
+from ..system import load_lazy as _load_lazy
+from .tool_names import TOOL_NAMES
 
 if TYPE_CHECKING:
-    from ._index import IndexSettings, resolve_index_settings
-    from ._layers import env_values, file_values, user_dir, validated
-    from ._options import CompareOptions, base_url_problem, resolve_options
+    from .index_settings import IndexSettings, resolve_index_settings
+    from .layers import env_values, file_values, user_dir, validated
+    from .options import CompareOptions, base_url_problem, resolve_options
 
 __all__ = [
     "TOOL_NAMES",
@@ -28,15 +28,15 @@ __all__ = [
 
 # imported on first use (pydantic): the command line names the tools without it (a fast start)
 _LAZY = {
-    "IndexSettings": "._index",
-    "resolve_index_settings": "._index",
-    "env_values": "._layers",
-    "file_values": "._layers",
-    "user_dir": "._layers",
-    "validated": "._layers",
-    "CompareOptions": "._options",
-    "base_url_problem": "._options",
-    "resolve_options": "._options",
+    "IndexSettings": ".index_settings",
+    "resolve_index_settings": ".index_settings",
+    "env_values": ".layers",
+    "file_values": ".layers",
+    "user_dir": ".layers",
+    "validated": ".layers",
+    "CompareOptions": ".options",
+    "base_url_problem": ".options",
+    "resolve_options": ".options",
 }
 
 

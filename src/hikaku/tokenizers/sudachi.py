@@ -12,7 +12,7 @@ import re
 import threading
 from typing import Any
 
-from .._text import nfkc
+from ..text import nfkc
 
 __all__ = ["SudachiTokenizer", "MAX_INPUT_BYTES"]
 

@@ -8,14 +8,13 @@ from functools import cached_property
 from itertools import chain
 from typing import Any
 
-from .._plain import is_plain
-from .._text import lowered, normalize, shorten, split_sentences
 from ..document import Chunk, Document
 from ..index import DocumentIndex
-from ._literal_index import BigramIndex
-from ._memo import Memo
-from ._safe_regex import normalize_with_offsets
-from .summaries import HeadingSummarizer
+from ..text import is_plain, lowered, normalize, shorten, split_sentences
+from .heading_summarizer import HeadingSummarizer
+from .literal_index import BigramIndex
+from .memo import Memo
+from .safe_regex import normalize_with_offsets
 
 __all__ = ["DocumentStore", "StoreSet"]
 
@@ -35,7 +34,7 @@ class DocumentStore:
 
     def __init__(self, document: Document, side: str, index: DocumentIndex, searchable: Iterable[str] | None = None,
                  summarizer: HeadingSummarizer | None = None, keys: Sequence[str] | None = None):
-        """*keys*: each chunk's match key (``_text.match_key``), when the caller has them:
+        """*keys*: each chunk's match key (``text.match_key``), when the caller has them:
         the literal-search index is built on them instead of normalising every chunk again."""
         self.document = document
         self.side = side

@@ -7,9 +7,9 @@ import unicodedata
 
 from pydantic import BaseModel, Field
 
-from ._safe_regex import PatternError, PatternTimeout, check_pattern, compile_pattern, find_spans
 from .base import BaseTool, ToolFailure
 from .document_store import StoreSet
+from .safe_regex import PatternError, PatternTimeout, check_pattern, compile_pattern, find_spans
 
 __all__ = ["StringSearchTool", "StringSearchParams"]
 

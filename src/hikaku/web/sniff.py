@@ -1,6 +1,6 @@
 """What an uploaded file is, by its content: a PDF by its ``%PDF-`` header, Word by the
 ``word/document.xml`` of its zip, JSON and JSON lines by parsing them, HTML by its tags,
-Markdown and text by decoding them as ``hikaku compare`` does (``loaders/_decode.py``: a
+Markdown and text by decoding them as ``hikaku compare`` does (``loaders/decode.py``: a
 byte order mark, UTF-8, CP932/Shift_JIS, EUC-JP; an HTML page also by its ``<meta
 charset>``). The name's extension only chooses between the formats the content allows (a
 ``.md`` that is really a PDF is refused); a file whose name says JSON and whose text does not
@@ -14,8 +14,7 @@ import zipfile
 from pathlib import Path
 
 from .._exceptions import InputError
-from ..loaders import EXTENSIONS, LOADERS, decode_text, load_document
-from ..loaders.html import decode_html
+from ..loaders import EXTENSIONS, LOADERS, decode_html, decode_text, load_document
 
 __all__ = ["UnsupportedUpload", "MalformedUpload", "detect_format", "content_formats"]
 

@@ -62,7 +62,7 @@ def worker_main(index: int, tasks: Any, events: Any, cancel: Any, parent_pid: in
     """The loop of worker *index* (the target of a spawned process)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
     logging.basicConfig(level=logging.WARNING, format="hikaku worker: %(levelname)s %(name)s: %(message)s")
-    from .._compare import compare  # noqa: F401 - imported once, before the first job
+    from ..run import compare  # noqa: F401 - imported once, before the first job
     while True:
         try:
             task = tasks.get(timeout=1.0)
@@ -115,8 +115,8 @@ def run_task(task: Task, index: int, events: Any, cancel: Any, parent_pid: int |
 
 
 def _run(task: Task, progress: Any) -> dict[str, int]:
-    from .._compare import compare
     from .._exceptions import CheckpointError
+    from ..run import compare
     from ..settings import CompareOptions
 
     job_dir = Path(task.job_dir)

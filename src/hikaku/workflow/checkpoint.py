@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from .._exceptions import CheckpointError, ConfigurationError
-from .._sqlite import is_damaged, set_aside
 from ..document import Document
 from ..settings import CompareOptions, user_dir
+from ..system import is_damaged, set_aside
 
 __all__ = ["new_run_id", "fingerprint", "default_checkpoint_path", "open_checkpointer", "serializer",
            "damaged_checkpoint", "check_checkpoint", "is_default_checkpoint"]
@@ -71,7 +71,7 @@ def serializer() -> Any:
     safe types."""
     from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
-    from ..agent.answer import ComparisonAnswer
+    from ..agent import ComparisonAnswer
     from ..align import RECORD_TYPES
     from ..result import ComparisonResult
 

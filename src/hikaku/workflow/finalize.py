@@ -9,7 +9,7 @@ from .._version import __version__
 from ..changes import build_changes, labels
 from ..document import Document, DocumentNote
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
-from .review import review_outcome
+from .ask_reviewer import review_outcome
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
 

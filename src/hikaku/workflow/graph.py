@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from langgraph.graph import END, START, StateGraph
 
+from .ask_reviewer import ask_reviewer, route_after_agent
 from .nodes import (
     format_output,
     initialize,
@@ -14,7 +15,6 @@ from .nodes import (
     route_after_select,
     select_next_chunk,
 )
-from .review import ask_reviewer, route_after_agent
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
 

@@ -17,11 +17,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from .._memory import objects_kept
-from ..agent import AgentTask
-from ..agent.recording import ChunkRecorder, current_recorder
+from ..agent import AgentTask, ChunkRecorder, current_recorder
 from ..align import DecidedBy, Decision, join_by_meaning, resolve
-from ..document.structure import is_heading_only
+from ..document import is_heading_only
+from ..system import objects_kept
 from .finalize import build_result
 from .runtime import ComparisonRuntime
 from .state import ComparisonState

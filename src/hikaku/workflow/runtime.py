@@ -12,15 +12,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._memory import give_back
-from ..agent import AgentPolicy, Claim
-from ..agent.budget import RunBudget
-from ..agent.recording import TraceWriter
+from ..agent import AgentPolicy, Claim, RunBudget, TraceWriter
 from ..align import Decision, Plan, SectionMap, TextSimilarity
-from ..changes.renumbering import Numbers
+from ..changes import Numbers
 from ..document import Document
 from ..review import ReviewContext
 from ..settings import CompareOptions
+from ..system import give_back
 from ..tools import StoreSet, ToolRegistry
 from .window import AgentWindow
 

@@ -13,11 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .._memory import give_back
-from .._text import match_key, without_label
-from ..agent import AgentPolicy, OfflinePolicy, PolicyParams, group_text
-from ..agent.budget import RunBudget
-from ..agent.recording import TraceWriter, record_tool_call
+from ..agent import (
+    AgentPolicy,
+    OfflinePolicy,
+    PolicyParams,
+    RunBudget,
+    TraceWriter,
+    group_text,
+    record_tool_call,
+)
 from ..align import (
     AlignmentParams,
     Calibration,
@@ -27,13 +31,14 @@ from ..align import (
     load_calibration,
     plan_alignment,
 )
-from ..changes.renumbering import own_numbers
-from ..document import Document, per_text
-from ..document.structure import is_heading_only
+from ..changes import own_numbers
+from ..document import Document, is_heading_only, per_text
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
 from ..review import AppliedDecisions, ReviewContext
 from ..settings import CompareOptions, user_dir
+from ..system import give_back
+from ..text import match_key, without_label
 from ..tokenizers import Tokenizer, get_tokenizer
 from ..tools import DocumentStore, StoreSet, ToolRegistry, build_registry
 from .runtime import ComparisonRuntime, PlanView, ProgressCallback
@@ -74,8 +79,7 @@ def default_policy(p: PolicyInputs) -> AgentPolicy:
     )
     if p.chat_model is None:
         return offline
-    from ..agent.llm import LLMPolicy
-    from ..agent.second_opinion import SecondOpinion
+    from ..agent import LLMPolicy, SecondOpinion
 
     llm = LLMPolicy(p.chat_model, p.registry, document_a=p.document_a, document_b=p.document_b, fallback=offline,
                     options=o, budget=p.budget, lock=p.lock, certain=p.calibration.certain.value, trace=p.trace,
@@ -147,7 +151,7 @@ def build_runtime(
     settled_b = {j for k, g in enumerate(plan.groups) if k not in examined for j in g.b} | constraints.added_b
     summarizer = None
     if chat_model is not None and o.llm_summaries:
-        from ..agent.summaries import LLMSummarizer
+        from ..agent import LLMSummarizer
 
         summarizer = LLMSummarizer(chat_model, model_name=model_name or "", lang=o.lang,
                                    cache_path=user_dir() / "cache" / "summaries.sqlite")

@@ -24,7 +24,7 @@ from typing import Any
 from langchain.agents.middleware import AgentMiddleware
 from langgraph.errors import GraphBubbleUp
 
-from ...llm.errors import describe_error, is_retryable, is_timeout, is_unreachable
+from ...llm import describe_error, is_retryable, is_timeout, is_unreachable
 from ..budget import RunBudget
 from ..recording import current_recorder
 

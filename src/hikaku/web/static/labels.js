@@ -37,7 +37,7 @@ export const LABELS = {
     stage: { queued: "順番待ち", load: "読み込み中", plan: "全体の対応付け", prepare: "検索の準備中（文の埋め込み）", agent: "照合中", report: "レポート作成中", done: "完了" },
     status: { queued: "待機中", running: "実行中", waiting: "回答待ち", done: "完了", failed: "失敗", cancelled: "中止" },
     counts: { added: "追加", deleted: "削除", modified: "変更", unchanged: "一致", moved: "移動" },
-    // a row's label where its type alone would mislead (the reports' labels: hikaku.changes.labels)
+    // a row's label where its type alone would mislead (the reports' labels: hikaku.changes.report_labels)
     kinds: { renumbered: "条番号のみ変更", repealed: "削除（番号存置）" },
     formats_names: { md: "Markdown", json: "JSON", csv: "CSV", html: "HTML" },
     errors: {

@@ -1,0 +1,119 @@
+"""Loading a document: from a path (the registry's format module), a Document or chunk
+records; validated and with CJK compatibility characters unified."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from .._exceptions import (
+    DocumentNotFoundError,
+    DuplicateChunkIdError,
+    EmptyDocumentError,
+    InvalidDocumentError,
+)
+from ..document import Chunk, Document
+from .exported import clean_exported
+from .records import chunks_from_records
+from .registry import InputLimits, Loaded, LoadRequest, detect_format, limit_hint, loader
+from .unify import unify_document
+
+__all__ = ["load_document", "validate_document"]
+
+
+def load_document(
+    source: str | os.PathLike[str] | Document | Iterable[Any],
+    *,
+    input_format: str | None = None,
+    doc_id: str | None = None,
+    title: str | None = None,
+    id_prefix: str = "c",
+    max_chunk_chars: int = 2000,
+    encoding: str | None = None,
+    limits: InputLimits | None = None,
+    name: str | None = None,
+) -> Document:
+    """Load a document from a path, a :class:`Document` or a list of chunk records.
+
+    ``input_format`` overrides the format guessed from the file extension; ``encoding``
+    the detected encoding of text formats. *limits* (:class:`InputLimits`) are checked
+    before a file is parsed, and the chunks' lengths after. *name* is how messages name
+    the input (default: the path; ``-`` for standard input). Chunk ids of the files hikaku
+    chunks itself are ``{id_prefix}1``, ``{id_prefix}2`` … CJK compatibility characters
+    (Kangxi radicals as PDF text carries them) are shown as the ideographs they stand for
+    (``unify.py``).
+    """
+    limits = limits or InputLimits()
+    if isinstance(source, Document):
+        doc = source
+    elif isinstance(source, (str, os.PathLike)):
+        request = LoadRequest(Path(source), id_prefix=id_prefix, max_chunk_chars=max_chunk_chars, encoding=encoding,
+                              limits=limits, name=name or "")
+        doc = _load_path(request, input_format, doc_id, title)
+    else:
+        records = list(source)
+        if all(isinstance(r, Chunk) for r in records):
+            parsed = [r for r in records if isinstance(r, Chunk)]
+        else:
+            parsed = clean_exported(chunks_from_records(records, source=name or "<chunks>", limits=limits))
+        doc = Document(id=doc_id or "document", title=title or "", chunks=parsed, source=name)
+    validate_document(doc, limits)
+    return unify_document(doc)
+
+
+def validate_document(doc: Document, limits: InputLimits | None = None) -> None:
+    """Raise if the document has duplicate chunk ids, no text at all, a chunk longer than
+    ``max_chunk_length`` or more text than ``max_document_chars``."""
+    where = doc.source or doc.id
+    if limits is not None:
+        _check_lengths(doc, limits, where)
+    counts = Counter(c.id for c in doc.chunks)
+    dups = [cid for cid, n in counts.items() if n > 1]
+    if dups:
+        shown = ", ".join(repr(d) for d in dups[:5]) + (" …" if len(dups) > 5 else "")
+        raise DuplicateChunkIdError(f"{where}: duplicate chunk id(s) {shown}; every chunk needs its own id")
+    if not any(c.content.strip() for c in doc.chunks):
+        raise EmptyDocumentError(f"{where}: the document has no text (no chunk with content)")
+
+
+def _check_lengths(doc: Document, limits: InputLimits, where: str) -> None:
+    total = 0
+    for c in doc.chunks:
+        n = len(c.content)
+        total += n
+        if n > limits.max_chunk_length:
+            line = c.metadata.get("line_start") if isinstance(c.metadata, dict) else None
+            at = f"chunk {c.id}" + (f" (line {line}: no line break, heading or sentence end to cut it at)"
+                                    if line else "")
+            raise InvalidDocumentError(
+                f"{where}: {at} has {n:,} characters, over the limit of {limits.max_chunk_length:,} "
+                f"({limit_hint('max_chunk_length')})"
+            )
+    if total > limits.max_document_chars:
+        raise InvalidDocumentError(
+            f"{where}: {total:,} characters of text, over the limit of {limits.max_document_chars:,} "
+            f"({limit_hint('max_document_chars')})"
+        )
+
+
+def _load_path(request: LoadRequest, input_format: str | None, doc_id: str | None, title: str | None) -> Document:
+    path, label = request.path, request.label
+    if not path.exists():
+        raise DocumentNotFoundError(f"{label}: no such file")
+    if not path.is_file():
+        raise DocumentNotFoundError(f"{label}: not a regular file")
+    info = loader(input_format or detect_format(path))
+    module = importlib.import_module(f"{__package__}.{info.module}")
+    loaded: Loaded = module.load(request)
+    stem = Path(label).stem if request.name else path.stem
+    return Document(
+        id=doc_id or loaded.doc_id or stem,
+        title=title or loaded.title or stem,
+        chunks=loaded.chunks,
+        source=label,
+        notes=list(loaded.notes),
+    )

@@ -1,0 +1,93 @@
+"""PDF with a text layer: lines with their positions and fonts (pdfminer.six parses, hikaku
+lays the characters out in lines: ``pdf/reader.py``), running
+headers, footers and page numbers removed, broken lines joined, then chunked along the
+headings — numbered ones and those the layout sets apart (a larger or bold line of its
+own); every chunk records its pages. A page set in two or more columns is read column by
+column, and a table row by row with its cells apart (``pdf/columns.py``,
+``pdf/tables.py``); a page whose reading order is in doubt is named in the document's notes
+(``Loaded.notes``, which a comparison lists in its own).
+
+Before pdfminer sees the file: its size (``max_input_mb``), the ``%PDF`` header, and the
+``%%EOF`` marker a complete PDF ends with, so that a truncated download is named as such
+rather than read in part."""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import os
+
+from ..._exceptions import InvalidDocumentError
+from ...document import Chunk, DocumentNote
+from ..chunker import chunk_text, first_heading
+from ..decode import check_chars
+from ..registry import Loaded, LoadRequest, check_size, read_head
+from .layout import clean_pages
+from .reader import read_pdf
+
+__all__ = ["load", "check_complete"]
+
+log = logging.getLogger(__name__)
+
+_TAIL = 4096  # a complete PDF has %%EOF near its end (writers may add a few bytes after it)
+
+
+def check_complete(req: LoadRequest) -> None:
+    """InvalidDocumentError for a file that is not a PDF or was cut off."""
+    size = check_size(req.path, req.limits, req.label)
+    if b"%PDF" not in read_head(req.path, 1024):
+        raise InvalidDocumentError(f"{req.label}: not a PDF file (no %PDF header)")
+    try:
+        with open(req.path, "rb") as f:
+            f.seek(max(0, size - _TAIL))
+            tail = f.read(_TAIL)
+    except OSError as e:
+        raise InvalidDocumentError(f"{req.label}: cannot read: {e.strerror}") from None
+    if b"%%EOF" not in tail:
+        raise InvalidDocumentError(
+            f"{req.label}: the PDF is truncated (it does not end with %%EOF): the file was cut off; "
+            "download or export it again"
+        )
+
+
+def load(req: LoadRequest) -> Loaded:
+    check_complete(req)
+    try:
+        pages = read_pdf(req.path)
+    except InvalidDocumentError as e:  # name the input as the user gave it (standard input: -)
+        raise InvalidDocumentError(str(e).replace(os.fspath(req.path), req.label, 1)) from None
+    clean = clean_pages(pages)
+    notes = _layout_notes(req.label, clean.columns, clean.doubts)
+    check_chars(clean.text, req.limits, req.label)
+    chunks = chunk_text(clean.text, source=req.label, markdown=False, id_prefix=req.id_prefix,
+                        max_chars=req.max_chunk_chars, layout_headings=clean.headings)
+    return Loaded([_with_pages(c, clean.page_starts) for c in chunks], title=first_heading(chunks), notes=notes)
+
+
+def _layout_notes(label: str, columns: dict[int, int], doubts: dict[int, str]) -> list[DocumentNote]:
+    """The notes on pages whose reading order is in doubt (their changes may be misread),
+    each kind of doubt once with its pages; pages read in columns are a debug message.
+
+    The notes reach the comparison's notes (the report); here they are logged at INFO only,
+    so that the command line does not say them twice."""
+    if columns:
+        log.debug("%s: read in columns: %s", label, ", ".join(f"page {p} ({n})" for p, n in columns.items()))
+    pages_of: dict[str, list[int]] = {}
+    for page, why in doubts.items():
+        pages_of.setdefault(why, []).append(page)
+    notes = []
+    for why, pages in pages_of.items():
+        shown = ", ".join(map(str, pages[:10])) + (f" … ({len(pages)} pages)" if len(pages) > 10 else "")
+        notes.append(DocumentNote(kind="reading_order", pages=tuple(pages), detail=why,
+                                  text=f"page{'s' if len(pages) > 1 else ''} {shown}: {why}; the reading order "
+                                  "of the text may be wrong, check the changes there"))
+        log.info("%s: %s", label, notes[-1].text)
+    return notes
+
+
+def _with_pages(chunk: Chunk, page_starts: list[int]) -> Chunk:
+    """Add the 1-based pages the chunk's text spans."""
+    md = chunk.metadata
+    first = bisect.bisect_right(page_starts, md["char_start"])
+    last = bisect.bisect_right(page_starts, max(md["char_start"], md["char_end"] - 1))
+    return chunk.model_copy(update={"metadata": {**md, "page_start": first, "page_end": last}})

@@ -1,0 +1,191 @@
+"""Chunk lists in JSON or JSON Lines: ``[{"id", "content", "metadata"}, ...]``.
+
+A JSON file may also hold a whole document: ``{"id", "title", "chunks": [...]}``.
+
+The nesting depth is measured without recursion before the parser (which recurses) sees
+the text; a chunk longer than ``max_chunk_length`` is refused with its id.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import numpy as np
+
+from .._exceptions import InvalidDocumentError
+from ..document import Chunk
+from .registry import InputLimits, limit_hint
+
+__all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "json_depth"]
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_BLOCK = 1 << 20
+_SCAN = 1 << 20  # characters scanned at a time for quotes, backslashes and brackets
+_QUOTE, _BACKSLASH = 0x22, 0x5C
+
+
+def json_depth(text: str, stop: int | None = None) -> int:
+    """The deepest nesting of arrays and objects in JSON *text* (strings ignored), in
+    linear time and without recursion; counting ends as soon as it passes *stop* (at the
+    end of the block of 2**20 brackets where it does)."""
+    found = _scanned_depth(text, stop)
+    return found if found is not None else _depth_by_pattern(text, stop)
+
+
+def _depth_by_pattern(text: str, stop: int | None) -> int:
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii")
+    deepest, level = 0, 0
+    for start in range(0, len(brackets), _BLOCK):
+        codes = np.frombuffer(brackets[start:start + _BLOCK], dtype=np.uint8)
+        steps = np.where((codes == ord("[")) | (codes == ord("{")), 1, -1).astype(np.int32)
+        levels = np.cumsum(steps, dtype=np.int64) + level
+        deepest = max(deepest, int(levels.max()))
+        level = int(levels[-1])
+        if stop is not None and deepest > stop:
+            break
+    return deepest
+
+
+def _scanned_depth(text: str, stop: int | None) -> int | None:
+    """:func:`_depth_by_pattern`'s answer from the positions of quotes, backslashes and brackets
+    alone (numpy over the UTF-16 code units, where none of them is part of another character):
+    a quote after an odd run of backslashes is escaped, the others open and close strings, and
+    the brackets between them are the pattern's. That is how the pattern reads the text as long
+    as every backslash is inside a string (one outside escapes nothing) and the last string is
+    closed (the pattern reads an open one as no string): None when either is not so (no JSON
+    then), for the pattern to read it. A block of characters is encoded at a time (no copy of the
+    whole text)."""
+    inside = False  # within a string at the start of the block
+    run = 0  # backslashes right before the block
+    deepest = level = count = 0
+    cut: int | None = None  # brackets counted: the pattern's reading stops at the end of a block of them
+    for start in range(0, len(text), _SCAN):
+        block = np.frombuffer(text[start:start + _SCAN].encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
+        folded = block | 0x20  # [ and ] fold to { and }
+        at = np.flatnonzero((block == _QUOTE) | (block == _BACKSLASH) | (folded == 0x7B) | (folded == 0x7D))
+        what = block[at]
+        quote, slash = what == _QUOTE, what == _BACKSLASH
+        slashes = at[slash]
+        if len(slashes) or run:
+            quote &= ~_escaped(at, slashes, run)
+            run = _run_at_end(slashes, len(block), run)
+        opened = (np.cumsum(quote) + inside) % 2 == 1  # inside a string (a quote itself: after it)
+        if (slash & ~opened).any():
+            return None
+        if len(opened):
+            inside = bool(opened[-1])
+        steps = np.where(what[~(quote | slash | opened)] & 2, 1, -1)  # [ and { have bit 1, ] and } not
+        if not len(steps):
+            continue
+        levels = np.cumsum(steps, dtype=np.int64) + level
+        level = int(levels[-1])
+        if cut is None and stop is not None and len(over := np.flatnonzero(levels > stop)):
+            cut = ((count + int(over[0])) // _BLOCK + 1) * _BLOCK
+        upto = len(levels) if cut is None else min(len(levels), cut - count)
+        if upto > 0:
+            deepest = max(deepest, int(levels[:upto].max()))
+        count += len(levels)
+    return None if inside else deepest
+
+
+def _escaped(at: np.ndarray, slashes: np.ndarray, run: int) -> np.ndarray:
+    """Which of the block's special characters (positions *at*) follow an odd run of backslashes
+    (*slashes*: their positions; *run*: backslashes right before the block)."""
+    new_run = np.ones(len(slashes), dtype=bool)
+    new_run[1:] = slashes[1:] != slashes[:-1] + 1
+    first = np.maximum.accumulate(np.where(new_run, np.arange(len(slashes)), 0))  # each one's run's first
+    k = np.minimum(np.searchsorted(slashes, at - 1), max(len(slashes) - 1, 0))
+    length = np.zeros(len(at), dtype=np.int64)
+    if len(slashes):
+        after = slashes[k] == at - 1
+        length[after] = k[after] - first[k[after]] + 1 + np.where(slashes[first[k[after]]] == 0, run, 0)
+    length[at == 0] = run
+    return length % 2 == 1
+
+
+def _run_at_end(slashes: np.ndarray, size: int, run: int) -> int:
+    """The backslashes right before the next block."""
+    if not len(slashes) or slashes[-1] != size - 1:
+        return 0
+    breaks = np.flatnonzero(slashes[1:] != slashes[:-1] + 1)
+    first = int(breaks[-1]) + 1 if len(breaks) else 0
+    return len(slashes) - first + (run if slashes[first] == 0 else 0)
+
+
+def _loads(text: str, *, source: str, limits: InputLimits, where: str = "") -> Any:
+    depth = json_depth(text, stop=limits.max_json_depth)
+    if depth > limits.max_json_depth:
+        raise InvalidDocumentError(
+            f"{source}: {where}JSON nested deeper than the limit of {limits.max_json_depth} levels "
+            f"({limit_hint('max_json_depth')})"
+        )
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise InvalidDocumentError(f"{source}: {where}JSON nested too deeply to be read") from None
+
+
+def parse_chunks_json(text: str, *, source: str,
+                      limits: InputLimits | None = None) -> tuple[list[Chunk], dict[str, Any]]:
+    """Parse a JSON chunk list (or document object). Returns (chunks, document fields)."""
+    limits = limits or InputLimits()
+    try:
+        data = _loads(text, source=source, limits=limits)
+    except json.JSONDecodeError as e:
+        raise InvalidDocumentError(f"{source}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    fields: dict[str, Any] = {}
+    if isinstance(data, dict):
+        if "chunks" not in data:
+            raise InvalidDocumentError(
+                f"{source}: expected a JSON list of chunks or an object with a 'chunks' list"
+            )
+        fields = {k: data[k] for k in ("id", "title") if isinstance(data.get(k), str)}
+        data = data["chunks"]
+    if not isinstance(data, list):
+        raise InvalidDocumentError(f"{source}: expected a JSON list of chunks, found {type(data).__name__}")
+    return chunks_from_records(data, source=source, limits=limits), fields
+
+
+def parse_chunks_jsonl(text: str, *, source: str, limits: InputLimits | None = None) -> list[Chunk]:
+    limits = limits or InputLimits()
+    records = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append(_loads(line, source=source, limits=limits, where=f"line {lineno}: "))
+        except json.JSONDecodeError as e:
+            raise InvalidDocumentError(f"{source}: invalid JSON on line {lineno}: {e.msg}") from None
+    return chunks_from_records(records, source=source, line_numbers=True, limits=limits)
+
+
+def chunks_from_records(records: list[Any], *, source: str, line_numbers: bool = False,
+                        limits: InputLimits | None = None) -> list[Chunk]:
+    """Validate ``{"id", "content", "metadata"}`` records and build chunks."""
+    longest = (limits or InputLimits()).max_chunk_length
+    chunks = []
+    for n, rec in enumerate(records):
+        where = f"line {n + 1}" if line_numbers else f"chunk #{n + 1}"
+        if not isinstance(rec, dict):
+            raise InvalidDocumentError(f"{source}: {where} is a {type(rec).__name__}, expected an object")
+        cid = rec.get("id")
+        if isinstance(cid, bool) or not isinstance(cid, (str, int)) or cid == "":
+            raise InvalidDocumentError(f"{source}: {where} has no usable 'id' (a non-empty string)")
+        content = rec.get("content")
+        if not isinstance(content, str):
+            raise InvalidDocumentError(f"{source}: {where} (id {cid!r}) has no 'content' string")
+        if len(content) > longest:
+            raise InvalidDocumentError(
+                f"{source}: {where} (id {cid!r}) has {len(content):,} characters, over the limit of {longest:,} "
+                f"({limit_hint('max_chunk_length')})"
+            )
+        metadata = rec.get("metadata")
+        if metadata is None:
+            metadata = {}
+        if not isinstance(metadata, dict):
+            raise InvalidDocumentError(f"{source}: {where} (id {cid!r}) has 'metadata' that is not an object")
+        chunks.append(Chunk(id=str(cid), content=content, metadata=metadata))
+    return chunks

@@ -1,0 +1,261 @@
+"""The 新旧対照表 (shinkyū taishōhyō, old/new comparison table) that the Excel and Word exports
+write: what is in it, decided once so that the two files only lay it out.
+
+- Columns: 項目 | 改正後 | 改正前 | 変更タイプ | 備考 (``new-old``, the convention and the default) or
+  項目 | 改正前 | 改正後 | … (``old-new``); English labels Item | Revised | Current | Change | Note.
+- Rows in the result's reading order, which is the document order of the revised version
+  (a deleted clause right after the clause that preceded it), with a heading row whenever the
+  section (``Change.path`` under the documents' titles) changes.
+- The changed characters underlined (傍線): ``Change.diff`` of a modified pair, the whole text of
+  an added or deleted clause; an added clause reads 「（新設）」 in the 改正前 column, a deleted one
+  「（削除）」 in the 改正後 column.
+- Unchanged clauses only with ``include_unchanged`` (or when they moved); otherwise each run of
+  them is one 「（略）」 row, and a section's unchanged heading is its heading row.
+- A clause whose only change is its number (and cross-references shifted the same way as the
+  document's articles) is shown and marked as such (「条番号のみ変更」), the number underlined.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Literal
+
+from .._exceptions import ConfigurationError
+from ..changes import diff_spans, labels, type_label
+from ..document import label_of
+from ..result import Change, ComparisonResult
+from .options import COLUMN_ORDERS, RenderOptions
+from .totals import totals_line
+
+__all__ = [
+    "Cell",
+    "Row",
+    "Table",
+    "build_table",
+    "column_order",
+    "is_renumber_only",
+    "WIDTHS",
+]
+
+Span = tuple[int, int]
+
+_LABELS = {
+    "ja": {
+        "title": "新旧対照表", "item": "項目", "new": "改正後", "old": "改正前", "type": "変更タイプ", "note": "備考",
+        "added_mark": "（新設）", "deleted_mark": "（削除）", "omitted": "（略）", "renumbered": "条番号のみ",
+        "date": "作成日", "summary_sheet": "概要", "through": "〜",
+    },
+    "en": {
+        "title": "Comparison table", "item": "Item", "new": "Revised", "old": "Current", "type": "Change",
+        "note": "Note", "added_mark": "(new)", "deleted_mark": "(deleted)", "omitted": "(omitted)",
+        "renumbered": "renumbering only", "date": "Date", "summary_sheet": "Summary", "through": " – ",
+    },
+}
+# Column widths in full-width characters; each format turns them into its own unit.
+WIDTHS = {"item": 14.0, "new": 30.0, "old": 30.0, "type": 8.0, "note": 14.0}
+
+# Characters XML 1.0 cannot hold (Word refuses them, Excel escapes them): replaced one for one,
+# so that the diff offsets still point at the same characters.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NUM = "[0-9０-９〇一二三四五六七八九十百千]+"
+_ARTICLE = re.compile(rf"第{_NUM}[編章節款目条](?:の{_NUM})*")  # a label or a cross-reference
+_TRIVIA = re.compile(r"[\s#（）()「」【】]+")
+
+
+def clean(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text.replace("\r", "\n"))
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell: *text* with the *underlined* ``[start, end)`` spans; *mark* for hikaku's own
+    words (（新設）, （削除）, （略）) rather than the documents'; *detail* a muted second line
+    (the heading path under a 項目 label)."""
+
+    text: str
+    underlined: tuple[Span, ...] = ()
+    mark: bool = False
+    detail: str = ""
+
+    def runs(self) -> list[tuple[str, bool]]:
+        """The text cut into ``(piece, underlined)`` runs, in order, none empty."""
+        out: list[tuple[str, bool]] = []
+        pos = 0
+        for s, e in sorted(self.underlined):
+            s, e = max(s, pos), min(e, len(self.text))
+            if e <= s:
+                continue
+            if s > pos:
+                out.append((self.text[pos:s], False))
+            if out and out[-1][1]:  # touching spans: one run
+                out[-1] = (out[-1][0] + self.text[s:e], True)
+            else:
+                out.append((self.text[s:e], True))
+            pos = e
+        if pos < len(self.text):
+            out.append((self.text[pos:], False))
+        return out
+
+
+@dataclass(frozen=True)
+class Row:
+    """A heading row (*kind* ``section``: one cell spanning the table), a change, or a run of
+    unchanged clauses left out (``omitted``); *cells* in column order otherwise."""
+
+    kind: Literal["section", "change", "omitted"]
+    cells: tuple[Cell, ...]
+    change_type: str = ""  # added | deleted | modified | unchanged
+
+
+@dataclass(frozen=True)
+class Table:
+    lang: str
+    title: str
+    columns: tuple[str, ...]  # item, new, old, type, note in the chosen order
+    headers: tuple[str, ...]
+    documents: tuple[tuple[str, str], ...]  # (改正後, title of B), (改正前, title of A) in column order
+    date: str
+    totals: str
+    notes: tuple[str, ...]
+    rows: list[Row] = field(default_factory=list)
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def type_column(self) -> int:
+        return self.columns.index("type")
+
+
+def column_order(options: RenderOptions) -> str:
+    """The order the Office exports use: the option, else new-old (the 新旧対照表 convention)."""
+    order = options.column_order or "new-old"
+    if order not in COLUMN_ORDERS:
+        raise ConfigurationError(f"unknown column order {order!r}; choose one of {', '.join(COLUMN_ORDERS)}")
+    return order
+
+
+# -- renumbering ---------------------------------------------------------------------------------
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def is_renumber_only(change: Change) -> bool:
+    """A clause whose only change is its number (and cross-references shifted the same way):
+    the result says so (``Change.renumbered``, hikaku.changes.renumbering)."""
+    return change.renumbered
+
+
+# -- the table ------------------------------------------------------------------------------------
+def _type_text(change: Change, lang: str) -> str:
+    return type_label(change, lang)  # 「条番号のみ変更」 for a renumbered clause
+
+
+def _spans(change: Change) -> tuple[list[Span], list[Span]]:
+    """What to underline in the old and the new text."""
+    if change.type == "added":
+        return [], [(0, len(change.b_text))]
+    if change.type == "deleted":
+        return [(0, len(change.a_text))], []
+    if change.type != "modified" and not is_renumber_only(change):
+        return [], []
+    if change.diff is not None:
+        return list(change.diff.a), list(change.diff.b)
+    return diff_spans(change.a_text, change.b_text)  # a result made without diffs
+
+
+def _same_heading(text: str, heading: str) -> bool:
+    return bool(heading) and _TRIVIA.sub("", _nfkc(text)) == _TRIVIA.sub("", _nfkc(heading))
+
+
+def _date(lang: str, today: _dt.date) -> str:
+    return f"{today.year}年{today.month}月{today.day}日" if lang == "ja" else today.isoformat()
+
+
+def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.date | None = None) -> Table:
+    """The 新旧対照表 of *result* (language, column order and unchanged rows from *options*)."""
+    lang = options.lang
+    L = {**labels(lang), **_LABELS[lang]}
+    order = column_order(options)
+    columns = ("item", "new", "old", "type", "note") if order == "new-old" else ("item", "old", "new", "type", "note")
+    a, b = result.document_a, result.document_b
+    titles = {"new": clean(b.title or b.id), "old": clean(a.title or a.id)}
+    roots = frozenset(t for t in (a.title, b.title) if t)
+    totals = totals_line(result, lang)
+    table = Table(
+        lang=lang, title=L["title"], columns=columns, headers=tuple(L[k] for k in columns),
+        documents=tuple((L[k], titles[k]) for k in columns if k in titles),
+        date=_date(lang, today or _dt.date.today()), totals=totals, notes=tuple(clean(n) for n in result.notes),
+        labels=L,
+    )
+
+    def section_of(c: Change) -> tuple[str, ...]:
+        return tuple(clean(p) for p in (c.path[1:] if c.path and c.path[0] in roots else c.path))
+
+    omitted: list[Change] = []  # a run of unchanged clauses, waiting for the next row shown
+
+    def flush() -> None:
+        if omitted:
+            table.rows.append(_omitted_row(omitted, columns, L))
+            omitted.clear()
+
+    def changed(c: Change) -> bool:  # a clause moved or renumbered too, even when its words are the same
+        return c.type != "unchanged" or c.moved or is_renumber_only(c)
+
+    def shown(c: Change) -> bool:
+        return options.include_unchanged or changed(c)
+
+    def section_key(c: Change) -> tuple[str, ...]:
+        # a section is known by its label (第3章) when it has one: a deleted clause's path is A's, and
+        # A's 「第3章　保険料」 is B's 「第3章　保険料の払込」, not a second heading row
+        return tuple(label_of(p) or p for p in section_of(c))
+
+    shown_section: tuple[str, ...] | None = None
+    for key, grouped in groupby(result.changes, key=section_key):
+        group = list(grouped)
+        section = section_of(next((c for c in group if c.b_ids), group[0]))  # named as B names it
+        heading = " > ".join(section) if section else clean(group[0].path[0]) if group[0].path else ""
+        if not any(shown(c) for c in group):
+            omitted.extend(group)  # a section without changes: no heading row, all of it （略）
+            continue
+        if not changed(group[0]) and _same_heading(group[0].b_text, section[-1] if section else heading):
+            group = group[1:]  # the section's own heading chunk: its heading row shows it (also with 一致 rows)
+        flush()
+        if key != shown_section:
+            shown_section = key
+            if heading:
+                table.rows.append(Row("section", (Cell(heading),)))
+        for c in group:
+            if not shown(c):
+                omitted.append(c)
+                continue
+            flush()
+            table.rows.append(_change_row(c, columns, L, lang, section))
+    flush()
+    return table
+
+
+def _omitted_row(run: list[Change], columns: tuple[str, ...], L: Mapping[str, str]) -> Row:
+    first, last = clean(run[0].item) or L["none"], clean(run[-1].item) or L["none"]
+    item = first if len(run) == 1 else f"{first}{L['through']}{last}"
+    cells = {"item": Cell(item), "new": Cell(L["omitted"], mark=True), "old": Cell(L["omitted"], mark=True),
+             "type": Cell(L["unchanged"]), "note": Cell("")}
+    return Row("omitted", tuple(cells[k] for k in columns), "unchanged")
+
+
+def _change_row(c: Change, columns: tuple[str, ...], L: Mapping[str, str], lang: str,
+                section: tuple[str, ...]) -> Row:
+    spans_a, spans_b = _spans(c)
+    item = clean(c.item) or L["none"]
+    detail = "" if not section or _same_heading(c.b_text or c.a_text, section[-1]) else " > ".join(section)
+    cells = {
+        "item": Cell(item, detail=detail),
+        "new": Cell(clean(c.b_text), tuple(spans_b)) if c.b_ids else Cell(L["deleted_mark"], mark=True),
+        "old": Cell(clean(c.a_text), tuple(spans_a)) if c.a_ids else Cell(L["added_mark"], mark=True),
+        "type": Cell(_type_text(c, lang)),
+        "note": Cell(clean(c.summary)),
+    }
+    return Row("change", tuple(cells[k] for k in columns), c.type)
