@@ -200,3 +200,23 @@ def test_clauses_with_their_text_on_the_label_line_are_called_by_their_label(tmp
     assert change.summary.startswith('added: ", whether marked')
     rows = build_table(result, RenderOptions(lang="en")).rows
     assert [r.kind for r in rows] == ["section", "omitted", "change"]
+
+
+def test_every_row_of_a_pdf_pair_names_the_pages_of_its_text(pdf_result, json_result, tmp_path):
+    """A reviewer goes from a row to the page of the PDF: every row that is not 一致 has the pages of
+    each side it has (in the JSON, and 「p.N」 in the reports); chunk JSON has no pages."""
+    shown = [c for c in pdf_result.changes if c.type != "unchanged"]
+    assert shown
+    for c in shown:
+        assert bool(c.a_pages) == bool(c.a_ids) and bool(c.b_pages) == bool(c.b_ids), c.item
+        assert all(1 <= p <= 20 for p in c.a_pages + c.b_pages) and c.a_pages == sorted(set(c.a_pages))
+    toc = next(c for c in pdf_result.changes if "目次" in c.b_text)
+    assert toc.b_pages == [1]  # the title and table of contents page
+    later = [c for c in shown if c.b_pages and c.b_pages[0] > 1]
+    assert later and all(later[k].b_pages[0] <= later[k + 1].b_pages[0] for k in range(len(later) - 1))
+    data = hikaku.ComparisonResult.from_json(pdf_result.to_json())
+    assert [(c.a_pages, c.b_pages) for c in data.changes] == [(c.a_pages, c.b_pages) for c in pdf_result.changes]
+    md = render(pdf_result, "md")
+    assert f"*p.{shown[-1].b_pages[0]}" in md
+    assert all(not c.a_pages and not c.b_pages for c in json_result.changes)
+    assert "*p." not in render(json_result, "md")

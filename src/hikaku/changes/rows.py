@@ -28,7 +28,7 @@ from .noise import cosmetic_kind
 from .renumbering import Numbers, renumbering_of
 from .report_labels import labels
 
-__all__ = ["build_change", "build_changes"]
+__all__ = ["build_change", "build_changes", "pages_of"]
 
 
 def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGroup], lang: str, *,
@@ -162,7 +162,20 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
         renumbering=list(renumbered or []),
         ignored=False,
         repealed=ctype == "modified" and repealed,
+        a_pages=pages_of(ca),
+        b_pages=pages_of(cb),
     )  # every field given: the rows share one set of given fields (Change.model_post_init)
+
+
+def pages_of(chunks: list[Chunk]) -> list[int]:
+    """The pages the *chunks* are on, in order (their ``page_start`` … ``page_end``); none when the
+    document has no pages."""
+    pages: set[int] = set()
+    for c in chunks:
+        st = c.structure
+        if st.page_start is not None:
+            pages.update(range(st.page_start, (st.page_end if st.page_end is not None else st.page_start) + 1))
+    return sorted(pages)
 
 
 def _renumbering_text(renumbered: list[tuple[str, str]], L: dict[str, str]) -> str:

@@ -12,6 +12,7 @@ from string import Template
 from ..changes import labels, type_label
 from ..result import Change, ComparisonResult, ReviewItem
 from .options import RenderOptions
+from .pages import page_text
 from .totals import totals
 
 __all__ = ["render", "render_html"]
@@ -113,11 +114,16 @@ def _queue(result: ComparisonResult, L: dict[str, str]) -> str:
             f'({len(items)})</h2><ol>{"".join(items)}</ol></section>')
 
 
+def _paged(cell: str, pages: list[int]) -> str:
+    return f'<span class="page">{_esc(page_text(pages))}</span>{cell}' if pages else cell
+
+
 def _row(c: Change, section_no: int, lang: str, L: dict[str, str], number: int = 0,
          item: ReviewItem | None = None) -> str:
     spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
     a = _highlight(c.a_text, spans_a, "del") if c.a_ids else f'<span class="empty">{_esc(L["none"])}</span>'
     b = _highlight(c.b_text, spans_b, "ins") if c.b_ids else f'<span class="empty">{_esc(L["none"])}</span>'
+    a, b = _paged(a, c.a_pages), _paged(b, c.b_pages)
     summary = f'<span class="summary">{_esc(c.summary)}</span>' if c.summary else ""
     ids = _esc(" ".join(c.a_ids) + " → " + " ".join(c.b_ids))
     review = ' data-review="1"' if item is not None else ""

@@ -7,6 +7,7 @@ from ..changes import labels, type_label
 from ..result import ComparisonResult
 from ..text import shorten
 from .options import RenderOptions
+from .pages import page_text
 from .totals import totals_line
 
 __all__ = ["render", "render_markdown", "escape_cell", "highlighted_cell", "DIFF_STYLES"]
@@ -98,6 +99,7 @@ def render_markdown(
         spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
         cell_a = highlighted_cell(c.a_text, spans_a, side="a", style=diff_style, limit=max_cell_chars)
         cell_b = highlighted_cell(c.b_text, spans_b, side="b", style=diff_style, limit=max_cell_chars)
+        cell_a, cell_b = _paged(cell_a, c.a_pages), _paged(cell_b, c.b_pages)
         lines.append(f"| {escape_cell(c.item, 60) or L['none']} | {cell_a or L['none']} | {cell_b or L['none']} | {kind} |")
         rows += 1
     if rows == 0:
@@ -110,6 +112,11 @@ def render_markdown(
     if result.notes:
         lines += [f"**{L['notes']}**:", ""] + [f"- {escape_cell(n)}" for n in result.notes] + [""]
     return "\n".join(lines)
+
+
+def _paged(cell: str, pages: list[int]) -> str:
+    """The cell with the page its text is on first (「*p.7*<br>…」), when the document has pages."""
+    return f"*{page_text(pages)}*<br>{cell}" if pages and cell else cell
 
 
 def _folded(shifts: list[str], limit: int = 30) -> list[str]:

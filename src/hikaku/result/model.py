@@ -71,6 +71,9 @@ class Change(BaseModel):
     ignored: bool = False  # a reviewer marked the row 対象外 (out of the review's scope)
     # B keeps the clause's number and nothing else (「第9条　削除」): the clause was deleted, its number kept
     repealed: bool = False
+    # the pages of the original each side's text is on (1-based; PDF and Word), none for formats without pages
+    a_pages: list[int] = Field(default_factory=list)
+    b_pages: list[int] = Field(default_factory=list)
 
     def model_post_init(self, context: Any, /) -> None:
         # pydantic keeps, per instance, the set of the fields given: a set of 21 names is 2.2 KB,
