@@ -33,9 +33,9 @@ demo: $(VENV)/.installed
 	@$(BIN)/hikaku compare --llm offline examples/shugyo_kisoku_v1.md examples/shugyo_kisoku_v2.md
 
 ## test: lint, type check, import layers, then the whole test suite (installs Debian's Chromium for the
-## HTML report tests when missing)
+## HTML report tests and LibreOffice for the printed exports' tests when missing)
 test: $(VENV)/.installed-test
-	@./scripts/install-test-browser.sh
+	@./scripts/install-test-tools.sh
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 	$(BIN)/lint-imports

@@ -16,6 +16,7 @@ missing=""
 command -v libreoffice >/dev/null 2>&1 || missing="$missing libreoffice-writer-nogui libreoffice-calc-nogui"
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
 fc-list 2>/dev/null | grep -qi "cjk" || missing="$missing fonts-noto-cjk"
+fc-list 2>/dev/null | grep -qi "carlito" || missing="$missing fonts-crosextra-carlito"  # Calibri's metrics: Excel's column widths
 if [ -n "$missing" ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "render-exports: needs$missing (Debian package names); install them first" >&2

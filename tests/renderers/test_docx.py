@@ -54,8 +54,13 @@ def unique_cells(row) -> list:
 
 
 def clause(item: str) -> str:
-    """The clause number of an 項目 cell or a change's item: 「第2条（入院給付金）\n第1章」 → 「第2条」."""
-    return item.split("\n")[0].split("（")[0]
+    """The clause number of an 項目 cell or a change's item, as A numbers it: 「第2条（入院給付金）\n第1章」
+    → 「第2条」; a clause B numbers otherwise, 「第5条（手術給付金）（旧第6条）」 → 「第6条」."""
+    first = item.split("\n")[0]
+    for mark, end in (("（旧", "）"), (" (formerly ", ")")):
+        if mark in first:
+            return first.rsplit(mark, 1)[1].removesuffix(end)
+    return first.split("（")[0]
 
 
 def rows_by_item(table) -> dict[str, list]:

@@ -1,5 +1,5 @@
 """The HTML report of the example pair in headless Chromium (Debian's package, installed
-by scripts/install-test-browser.sh, which `make test` runs): it renders without console
+by scripts/install-test-tools.sh, which `make test` runs): it renders without console
 errors, and the 変更 filter leaves only the modified rows."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 def chromium() -> str:
     path = os.environ.get("HIKAKU_TEST_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     if not path:
-        pytest.fail("no Chromium: run scripts/install-test-browser.sh (make test does) or set HIKAKU_TEST_CHROMIUM")
+        pytest.fail("no Chromium: run scripts/install-test-tools.sh (make test does) or set HIKAKU_TEST_CHROMIUM")
     return path
 
 

@@ -46,14 +46,19 @@ def test_rows_in_revised_order_with_sections_and_omissions(policy):
 def test_renumbered_clauses_are_marked(policy):
     table = build_table(policy, RenderOptions())
     types = {r.cells[0].text: r.cells[3].text for r in table.rows if r.kind == "change"}
-    assert types["第6条（手術給付金）"] == "条番号のみ変更"  # 第6条 → 第5条, text the same
-    assert types["第7条（請求）"] == "条番号のみ変更"  # and its reference to 第6条 now 第5条, as the document did
+    # beside the revised text first, a clause is called by its new number, the old one after it
+    assert types["第5条（手術給付金）（旧第6条）"] == "条番号のみ変更"  # 第6条 → 第5条, text the same
+    assert types["第6条（請求）（旧第7条）"] == "条番号のみ変更"  # and its reference to 第6条 now 第5条
     assert types["第2条（入院給付金）"] == "変更"
     notes = {r.cells[0].text: r.cells[4].text for r in table.rows if r.kind == "change"}
-    assert notes["第7条（請求）"] == "第7条 → 第6条、第6条 → 第5条"
+    assert notes["第6条（請求）（旧第7条）"] == "第7条 → 第6条、第6条 → 第5条"
     en = build_table(policy, RenderOptions(lang="en"))
-    assert {r.cells[0].text: r.cells[3].text for r in en.rows if r.kind == "change"}["第6条（手術給付金）"] == \
-        "Renumbered only"
+    assert {r.cells[0].text: r.cells[3].text for r in en.rows if r.kind == "change"}[
+        "第5条（手術給付金） (formerly 第6条)"] == "Renumbered only"
+    # the current text first: the clauses as A numbers them
+    old_first = build_table(policy, RenderOptions(column_order="old-new"))
+    items = [r.cells[0].text for r in old_first.rows if r.kind == "change"]
+    assert "第6条（手術給付金）" in items and not any("旧" in i for i in items)
 
 
 

@@ -52,12 +52,19 @@ def text(cell) -> str:
 
 
 def clause(item: str) -> str:
-    """The clause number of an 項目 cell or a change's item: 「第2条（入院給付金）\n第1章」 → 「第2条」."""
-    return item.split("\n")[0].split("（")[0]
+    """The clause number of an 項目 cell or a change's item, as A numbers it: 「第2条（入院給付金）\n第1章」
+    → 「第2条」; a clause B numbers otherwise, 「第5条（手術給付金）（旧第6条）」 → 「第6条」."""
+    first = item.split("\n")[0]
+    for mark, end in (("（旧", "）"), (" (formerly ", ")")):
+        if mark in first:
+            return first.rsplit(mark, 1)[1].removesuffix(end)
+    return first.split("（")[0]
 
 
 def rows_by_item(ws) -> dict[str, list]:
-    return {clause(text(r[0])): list(r) for r in ws.iter_rows(min_row=2)}
+    """The rows by clause number, each a clause's first (a continuation's 項目 ends 「（続き）」)."""
+    return {clause(text(r[0])): list(r) for r in ws.iter_rows(min_row=2)
+            if not text(r[0]).endswith(("（続き）", "(continued)"))}
 
 
 @pytest.mark.parametrize("order", ["new-old", "old-new"])
@@ -129,7 +136,9 @@ def test_print_setup_and_view(policy):
     assert ws.auto_filter.ref == f"D1:D{ws.max_row}"  # on 変更タイプ
     setup = ws.page_setup
     assert setup.orientation == "landscape" and int(setup.paperSize) == 9  # A4
-    assert ws.sheet_properties.pageSetUpPr.fitToPage and setup.fitToHeight == 0 and setup.fitToWidth in (None, 1)
+    # a print scale, not "fit to the page", which would ignore the page breaks the sheet sets
+    assert not (ws.sheet_properties.pageSetUpPr and ws.sheet_properties.pageSetUpPr.fitToPage)
+    assert 80 <= int(setup.scale or 100) <= 100
     widths = [next(d.width for d in ws.column_dimensions.values() if d.min <= k <= d.max) for k in range(1, 6)]
     assert widths[1] == widths[2] > widths[0] > widths[3]  # the texts get the room
     assert widths[1] >= 40  # about twenty full-width characters a line
@@ -140,6 +149,9 @@ def test_print_setup_and_view(policy):
     assert "新旧対照表" in ws.oddHeader.left.text and "&P" in ws.oddFooter.center.text
     summary = workbook(render(policy, "xlsx")).worksheets[1]
     assert summary.title == "概要"
+    assert summary.sheet_properties.pageSetUpPr.fitToPage and summary.page_setup.fitToHeight == 0  # one page wide
+    assert "新旧対照表" in summary.oddHeader.left.text and "&P" in summary.oddFooter.center.text
+    assert all(summary.row_dimensions[r].height for r in range(1, summary.max_row + 1))  # values shown whole
     assert [summary["A2"].value, summary["B2"].value] == ["改正後", "傷害保険約款（2025年版）"]
     assert summary["A5"].value == "集計" and summary["B5"].value.startswith("追加 1 ／ 削除 1 ／ 変更 2")
 
@@ -156,15 +168,20 @@ def test_english_labels(policy):
     assert [c.value for c in old_new[1]] == ["Item", "Current", "Revised", "Change", "Note"]
 
 
-def test_long_text_is_cut_to_what_excel_holds(policy):
+def test_a_long_clause_goes_on_over_the_rows_after_it(policy):
+    """Excel's tallest row is 409 pt: a clause of 40,000 characters is not cut (nor left to print cut
+    off) but continued row after row, every row within the limit, the underlines where they were."""
     long = policy.model_copy(deep=True)
     change = next(c for c in long.changes if clause(c.item) == "第2条")
     change.b_text = "甲" * 40000 + change.b_text
     change.diff.b = [(s + 40000, e + 40000) for s, e in change.diff.b] + [(0, 3)]
     ws = workbook(render(long, "xlsx")).worksheets[0]
-    cell = rows_by_item(ws)["第2条"][1]
-    assert len(text(cell)) == 32767 - 2 and text(cell).endswith("…")
-    assert underlined(cell) == ["甲甲甲"]
+    rows = [r for r in ws.iter_rows(min_row=2) if clause(text(r[0])) == "第2条"]
+    assert len(rows) > 60 and all(text(r[0]).endswith("（続き）") for r in rows[1:])
+    assert "".join(text(r[1]) for r in rows).replace("\n", "") == change.b_text.replace("\n", "")
+    assert underlined(rows[0][1]) == ["甲甲甲"] and underlined(rows[-1][1]) == ["25"]
+    assert {text(r[3]) for r in rows} == {"変更"}  # a filter on 変更タイプ keeps the whole clause
+    assert all(ws.row_dimensions[r[0].row].height <= 409 for r in rows)
 
 
 def test_cli_chooses_xlsx_by_extension_and_takes_the_column_order(tmp_path, capsys):

@@ -1,5 +1,5 @@
 """The web app in headless Chromium (Debian's package, installed by
-scripts/install-test-browser.sh) against a real ``hikaku serve`` process: upload the
+scripts/install-test-tools.sh) against a real ``hikaku serve`` process: upload the
 example pair, watch the progress reach 100 %, review the table, filter it, download the
 Markdown (byte for byte what ``hikaku compare`` prints), the history, the language
 switch; no console error and no request to any other origin.

@@ -27,9 +27,10 @@ from typing import Literal
 
 from .._exceptions import ConfigurationError
 from ..changes import diff_spans, labels, type_label
-from ..document import label_of
+from ..document import label_of, own_ref
 from ..result import Change, ComparisonResult
 from .options import COLUMN_ORDERS, RenderOptions
+from .pages import page_text
 from .totals import totals_line
 
 __all__ = [
@@ -48,12 +49,14 @@ _LABELS = {
     "ja": {
         "title": "新旧対照表", "item": "項目", "new": "改正後", "old": "改正前", "type": "変更タイプ", "note": "備考",
         "added_mark": "（新設）", "deleted_mark": "（削除）", "omitted": "（略）", "renumbered": "条番号のみ",
-        "date": "作成日", "summary_sheet": "概要", "through": "〜",
+        "date": "作成日", "summary_sheet": "概要", "through": "〜", "formerly": "（旧{old}）", "page_sep": "・",
+        "continued": "（続き）",
     },
     "en": {
         "title": "Comparison table", "item": "Item", "new": "Revised", "old": "Current", "type": "Change",
         "note": "Note", "added_mark": "(new)", "deleted_mark": "(deleted)", "omitted": "(omitted)",
         "renumbered": "renumbering only", "date": "Date", "summary_sheet": "Summary", "through": " – ",
+        "formerly": " (formerly {old})", "page_sep": " / ", "continued": " (continued)",
     },
 }
 # Column widths in full-width characters; each format turns them into its own unit.
@@ -65,6 +68,7 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _NUM = "[0-9０-９〇一二三四五六七八九十百千]+"
 _ARTICLE = re.compile(rf"第{_NUM}[編章節款目条](?:の{_NUM})*")  # a label or a cross-reference
 _TRIVIA = re.compile(r"[\s#（）()「」【】]+")
+_CAPTION = re.compile(r"(.{1,30}?)[ \u3000]*([（(][^（()）\n]{1,40}[）)])")  # a label, then its caption
 
 
 def clean(text: str) -> str:
@@ -233,7 +237,7 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
                 omitted.append(c)
                 continue
             flush()
-            table.rows.append(_change_row(c, columns, L, lang, section))
+            table.rows.append(_change_row(c, columns, L, lang, section, new_first=order == "new-old"))
     flush()
     return table
 
@@ -246,11 +250,36 @@ def _omitted_row(run: list[Change], columns: tuple[str, ...], L: Mapping[str, st
     return Row("omitted", tuple(cells[k] for k in columns), "unchanged")
 
 
-def _change_row(c: Change, columns: tuple[str, ...], L: Mapping[str, str], lang: str,
-                section: tuple[str, ...]) -> Row:
-    spans_a, spans_b = _spans(c)
+def _item(c: Change, L: Mapping[str, str], new_first: bool) -> str:
+    """The 項目 of a row. Beside the revised text first (新旧対照表), a clause numbered otherwise in B is
+    called by its new number, the old one after it: 「第18条（産前産後の休業）（旧第16条）」."""
     item = clean(c.item) or L["none"]
-    detail = "" if not section or _same_heading(c.b_text or c.a_text, section[-1]) else " > ".join(section)
+    if not (new_first and c.a_ids and c.b_ids):
+        return item
+    old, new = own_ref(c.a_text), own_ref(c.b_text)
+    if old is None or new is None or old.kind != new.kind or old.number == new.number:
+        return item
+    at = _nfkc(item).find(old.text)
+    if at < 0 or len(_nfkc(item)) != len(item):  # the label is not where the item can be rewritten
+        return item
+    caption = _CAPTION.match(c.b_text.lstrip().split("\n", 1)[0])  # B's own caption: 「（年次有給休暇）」
+    own = caption is not None and _nfkc(caption.group(1)).replace(" ", "").replace("\u3000", "") == new.text
+    rest = clean(caption.group(2)) if caption and own else item[at + len(old.text):]
+    return item[:at] + new.text + rest + L["formerly"].format(old=old.text)
+
+
+def _pages(c: Change, columns: tuple[str, ...], L: Mapping[str, str]) -> str:
+    """「改正後 p.8・改正前 p.7」: the pages of the original each text is on, in column order."""
+    pages = {"new": c.b_pages, "old": c.a_pages}
+    return L["page_sep"].join(f"{L[k]} {page_text(pages[k])}" for k in columns if k in pages and pages[k])
+
+
+def _change_row(c: Change, columns: tuple[str, ...], L: Mapping[str, str], lang: str,
+                section: tuple[str, ...], *, new_first: bool = True) -> Row:
+    spans_a, spans_b = _spans(c)
+    item = _item(c, L, new_first)
+    path = "" if not section or _same_heading(c.b_text or c.a_text, section[-1]) else " > ".join(section)
+    detail = "\n".join(x for x in (path, _pages(c, columns, L)) if x)
     cells = {
         "item": Cell(item, detail=detail),
         "new": Cell(clean(c.b_text), tuple(spans_b)) if c.b_ids else Cell(L["deleted_mark"], mark=True),

@@ -3,20 +3,22 @@ XlsxWriter (the ``xlsx`` extra).
 
 The changed characters are underlined with rich-text runs; every cell is a string (written as
 one, never through a type guess, so that a clause starting with ``=`` stays text); the header
-row is frozen, filterable on 変更タイプ and repeated on every printed page; A4 landscape, fit to
-the page width. A second sheet holds the documents' titles, the date, the totals and notes."""
+row is frozen, filterable on 変更タイプ and repeated on every printed page; A4 landscape, scaled to
+the page width. A clause too long for one row (Excel's tallest is 409 pt) goes on over the rows
+after it (「（続き）」), so that it prints whole; the page breaks are set where the rows' heights put
+them, a heading row never left alone at the foot of a page. A second sheet holds the documents'
+titles, the date, the totals and notes, printable on its own."""
 
 from __future__ import annotations
 
 import io
-import math
-import unicodedata
 from typing import Any
 
 from .._exceptions import MissingDependencyError
 from ..result import ComparisonResult
 from .options import RenderOptions
-from .taisho import WIDTHS, Cell, Table, build_table
+from .sheet_layout import HEADER_PT, Pages, column_width, print_scale, row_height, split_row
+from .taisho import Cell, Table, build_table
 
 __all__ = ["render", "require", "FONT"]
 
@@ -24,36 +26,7 @@ FONT = "Yu Mincho"  # 游明朝; with the Shift_JIS charset, Excel substitutes a
 _SIZE = 10
 _MAX_CHARS = 32767  # Excel's limit for one cell (UTF-16 code units)
 _BASE = {"font_name": FONT, "font_size": _SIZE, "font_charset": 128, "font_family": 1}
-_LINE_PT = 14.5  # one line of 10 pt Japanese text, with the font's leading
-_MAX_ROW_PT = 409  # Excel's tallest row
-
-
-def _width(key: str) -> float:
-    """Column width in Excel's unit (the width of a digit of the default font, 7 px): the
-    columns together fill the width of an A4 landscape page at 100 %, about 22 full-width
-    characters per line of 改正後 / 改正前."""
-    return round(WIDTHS[key] * 1.45 + 1, 1)
-
-
-def _lines(text: str, width: float) -> int:
-    """Lines *text* takes in a column *width* wide once wrapped: a full-width character takes
-    about two units, others one."""
-    room = max(width - 1.5, 2.0)
-    total = 0
-    for line in text.split("\n"):
-        used = sum(2.0 if unicodedata.east_asian_width(ch) in "FWA" else 1.1 for ch in line)
-        total += max(1, math.ceil(used / room))
-    return total
-
-
-def _height(cells: tuple[Cell, ...], widths: list[float]) -> float:
-    """A row tall enough for its longest cell, estimated from the text: LibreOffice does not
-    measure the rows of a file it opens, so every row is given its height."""
-    tallest = 1.0
-    for cell, width in zip(cells, widths):
-        lines = (_lines(cell.text, width) if cell.text else 0) + 0.8 * (_lines(cell.detail, width) if cell.detail else 0)
-        tallest = max(tallest, lines)
-    return min(_MAX_ROW_PT, round(tallest * _LINE_PT + 4, 1))
+MARGINS = {"left": 0.4, "right": 0.4, "top": 0.7, "bottom": 0.6}  # inches (sheet_layout.PAGE_W / PAGE_H)
 
 
 def require() -> Any:
@@ -120,17 +93,26 @@ class _Writer:
             ws.write_string(r, c, cell.text or cell.detail, fmt)
 
 
-def _summary_sheet(workbook: Any, table: Table, w: _Writer) -> None:
+def _summary_sheet(workbook: Any, table: Table, w: _Writer, header: str, footer: str) -> None:
+    """The 概要 sheet: one A4 page wide (portrait), every value wrapped whole in its cell, with the
+    same page header and footer as the table."""
     L = table.labels
     ws = workbook.add_worksheet(L["summary_sheet"])
-    ws.set_column(0, 0, 16)
-    ws.set_column(1, 1, 90)
+    widths = [16.0, 72.0]  # 88 units: 500 pt, within an A4 portrait page at 100 %
+    for c, width in enumerate(widths):
+        ws.set_column(c, c, width)
     rows: list[tuple[str, str]] = [(L["title"], ""), *table.documents, (L["date"], table.date),
                                    (L["totals"], table.totals)]
     rows += [(L["notes"] if k == 0 else "", note) for k, note in enumerate(table.notes)]
     for r, (label, value) in enumerate(rows):
         ws.write_string(r, 0, label, w.header if r == 0 else w.text)
-        ws.write_string(r, 1, value, w.text)
+        w.write(ws, r, 1, Cell(value))
+        ws.set_row(r, row_height((Cell(label), Cell(value)), widths))
+    ws.set_paper(9)  # A4, portrait
+    ws.fit_to_pages(1, 0)  # no page breaks of its own: the printer may fit it to the width
+    ws.set_margins(left=0.6, right=0.6, top=0.7, bottom=0.6)
+    ws.set_header(header)
+    ws.set_footer(footer)
 
 
 def render(result: ComparisonResult, options: RenderOptions) -> bytes:
@@ -146,31 +128,44 @@ def render(result: ComparisonResult, options: RenderOptions) -> bytes:
     w = _Writer(workbook)
     ws = workbook.add_worksheet(table.title[:31])
     ncols = len(table.columns)
-    widths = [_width(key) for key in table.columns]
+    widths = [column_width(key) for key in table.columns]
     for c, width in enumerate(widths):
         ws.set_column(c, c, width)
     for c, header in enumerate(table.headers):
         ws.write_string(0, c, header, w.header)
+    ws.set_row(0, HEADER_PT)
+    scale = print_scale(widths)
+    pages = Pages(scale)
+    item, kind, more = table.columns.index("item"), table.type_column, table.labels["continued"]
     r = 0
     for row in table.rows:
-        r += 1
         if row.kind == "section":
+            r += 1
             ws.merge_range(r, 0, r, ncols - 1, "", w.section)
             w.write(ws, r, 0, row.cells[0], w.section)
+            height = row_height(row.cells[:1], [sum(widths)])
+            ws.set_row(r, height)
+            pages.add(r, height, heading=True)
             continue
-        for c, cell in enumerate(row.cells):
-            w.write(ws, r, c, cell, w.omitted if row.kind == "omitted" else None)
-        ws.set_row(r, _height(row.cells, widths))
+        for cells in split_row(row, widths, item, kind, more, pages.budget):
+            r += 1
+            for c, cell in enumerate(cells):
+                w.write(ws, r, c, cell, w.omitted if row.kind == "omitted" else None)
+            height = row_height(cells, widths)
+            ws.set_row(r, height)
+            pages.add(r, height)
     ws.freeze_panes(1, 0)
     ws.autofilter(0, table.type_column, r, table.type_column)
     ws.repeat_rows(0)
     ws.set_landscape()
     ws.set_paper(9)  # A4
-    ws.fit_to_pages(1, 0)  # one page wide, as many pages tall as needed
-    ws.set_margins(left=0.4, right=0.4, top=0.7, bottom=0.6)
+    ws.set_print_scale(scale)  # the columns fit the page's width; the page breaks are set for this scale
+    ws.set_h_pagebreaks(pages.breaks)
+    ws.set_margins(**MARGINS)
     docs = "　".join(f"{label}: {title}" for label, title in table.documents)
-    ws.set_header(f"&L{_header_text(table.title + '　' + docs)}&R{_header_text(table.date)}")
-    ws.set_footer("&C&P / &N")
-    _summary_sheet(workbook, table, w)
+    header, footer = f"&L{_header_text(table.title + '　' + docs)}&R{_header_text(table.date)}", "&C&P / &N"
+    ws.set_header(header)
+    ws.set_footer(footer)
+    _summary_sheet(workbook, table, w, f"&L{_header_text(table.title)}&R{_header_text(table.date)}", footer)
     workbook.close()
     return out.getvalue()
