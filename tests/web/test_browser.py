@@ -11,60 +11,15 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
-
-import pytest
 
 from tests.helpers import ROOT
 from tests.renderers.test_html_browser import CHROMIUM_FLAGS, chromium
 
 from .conftest import V1, V2
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """``hikaku serve`` as a user starts it, with the hashing embedding in its environment."""
-    tmp = tmp_path_factory.mktemp("serve")
-    env = {**os.environ, "HIKAKU_EMBEDDING": "hashing", "HIKAKU_HOME": str(tmp / "home"), "PYTHONUNBUFFERED": "1"}
-    env.pop("HIKAKU_TOKEN", None)
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "hikaku", "serve", "--port", str(port), "--data-dir", str(tmp / "data")],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp)
-    try:
-        url = proc.stdout.readline().strip()
-        assert url == f"http://127.0.0.1:{port}/", proc.stderr.read() if proc.poll() is not None else url
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "api/health", timeout=2) as r:
-                    if json.load(r)["workers"] == 1:
-                        break
-            except OSError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "hikaku serve did not start"
-            time.sleep(0.2)
-        yield url, env, tmp
-    finally:
-        proc.send_signal(signal.SIGINT)  # Ctrl-C
-        try:
-            code = proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            raise
-        err = proc.stderr.read()
-        assert code == 0 and "Traceback" not in err, err
 
 
 def cli_markdown(env: dict[str, str], cwd: Path) -> bytes:

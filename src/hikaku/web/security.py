@@ -5,8 +5,15 @@
 - bound to any other address, every request carries the token: ``Authorization: Bearer
   <token>``, or ``?token=<token>`` once in a URL (answered with a redirect that sets it as
   an HttpOnly cookie and drops it from the address bar), or that cookie; otherwise 401;
-- a request that changes something (POST, DELETE …) sent by a page of another origin is
-  refused (403);
+- a request that changes something (POST, PUT, PATCH, DELETE) must come from the app's own
+  pages: its ``Origin`` is the server's own (scheme and ``Host``); ``Origin: null`` (a sandboxed
+  iframe, a file, a redirect across origins) and another origin are refused (403), and so is a
+  request without ``Origin`` whose ``Sec-Fetch-Site`` says another site (or another port of this
+  one) sent it; a request with neither header is no browser's (curl, a script): the token, when
+  there is one, is its check;
+- such a request's body is JSON (``application/json``) or an upload (``multipart/form-data``):
+  a body a page of another site may send without asking (``text/plain``, a form's
+  ``application/x-www-form-urlencoded``) is refused (415), whatever its origin;
 - every response carries a Content-Security-Policy that allows only the server itself
   ('self': no inline script, no other host), and the usual hardening headers.
 """
@@ -33,6 +40,8 @@ CSP = ("default-src 'self'; base-uri 'none'; object-src 'none'; form-action 'sel
 COOKIE = "hikaku_token"
 _LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
 _SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+_BODY_TYPES = {"application/json", "multipart/form-data"}  # what the API reads; +json types too
+_OWN_FETCH = {"same-origin", "none"}  # Sec-Fetch-Site of the app's own page, or of the user (a bookmark)
 
 
 def is_loopback(host: str) -> bool:
@@ -67,10 +76,15 @@ class Guard:
         if self.loopback and not is_loopback(_host_name(host)):
             await _reply(send, 403, {"detail": f"this server answers to 127.0.0.1 or localhost, not {host!r}"})
             return
-        origin = headers.get("origin")
-        if scope["method"] not in _SAFE_METHODS and origin and origin != "null" and urlsplit(origin).netloc != host:
-            await _reply(send, 403, {"detail": "cross-origin request refused"})
-            return
+        if scope["method"] not in _SAFE_METHODS:
+            refused = _foreign(headers, host)
+            if refused:
+                await _reply(send, 403, {"detail": f"cross-origin request refused: {refused}"})
+                return
+            if not _readable_body(headers):
+                await _reply(send, 415, {"detail": f"a request body of type {headers.get('content-type', '')!r}; "
+                                         "send JSON (application/json) or an upload (multipart/form-data)"})
+                return
         if self.token is not None:
             query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
             given = dict(query).get("token")
@@ -111,6 +125,38 @@ class Guard:
             return False
         morsel = cookie.get(COOKIE)
         return morsel is not None and self._ok(morsel.value)
+
+
+def _foreign(headers: dict[str, str], host: str) -> str | None:
+    """Why a request that changes something does not come from the app's own pages, or None:
+    its ``Origin`` must be this server (``http``/``https`` and the ``Host`` the request was sent
+    to); without one, its ``Sec-Fetch-Site``, when the browser sent it, must be ``same-origin``
+    (or ``none``: the user's own action)."""
+    origin = headers.get("origin")
+    if origin is not None:
+        origin = origin.strip()
+        if origin.lower() == "null":
+            return "Origin: null (a sandboxed frame, a local file or a redirect from another site)"
+        try:
+            parts = urlsplit(origin)
+        except ValueError:
+            return f"Origin {origin!r} is not an origin"
+        if parts.scheme not in ("http", "https") or not host or parts.netloc.lower() != host.lower():
+            return f"Origin {origin!r} is not this server's"
+        return None
+    fetch_site = headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site.strip().lower() not in _OWN_FETCH:
+        return f"sent by a page of another origin (Sec-Fetch-Site: {fetch_site.strip()})"
+    return None
+
+
+def _readable_body(headers: dict[str, str]) -> bool:
+    """Whether the request has no body, or one of a type the API reads (JSON, an upload)."""
+    content_type = headers.get("content-type")
+    if content_type is None:
+        return headers.get("content-length", "0").strip() == "0" and "transfer-encoding" not in headers
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media in _BODY_TYPES or (media.startswith("application/") and media.endswith("+json"))
 
 
 def _hardening(path: str) -> list[tuple[bytes, bytes]]:
