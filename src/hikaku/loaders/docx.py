@@ -5,7 +5,8 @@ reportable), page headers and footers are left out (they are not body text).
 Before python-docx parses anything, the archive's directory is read: the file size, the
 parts' total uncompressed size (``max_expanded_mb``) and each large part's compression
 ratio (``max_compression_ratio``) are checked, so that a zip bomb is refused in
-milliseconds; a truncated file is named as such."""
+milliseconds; a truncated file is named as such. An entity reference other than XML's own is
+kept as the text it is, and none is ever expanded (``docx_entities.py``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from .._exceptions import InvalidDocumentError, MissingDependencyError
 from .chunker import chunk_text, first_heading, table_lines
 from .decode import check_chars
+from .docx_entities import with_literal_entities
 from .registry import InputLimits, Loaded, LoadRequest, check_size, limit_hint
 
 __all__ = ["FORMAT", "load", "docx_to_markdown", "check_archive"]
@@ -67,7 +69,9 @@ def docx_to_markdown(path: Path, limits: InputLimits | None = None, label: str |
     except ImportError:
         raise MissingDependencyError("python-docx", "docx", "Reading Word files") from None
     try:
-        document = docx.Document(str(path))
+        with zipfile.ZipFile(path) as archive:  # entity references kept as text, none expanded (docx_entities.py)
+            package = with_literal_entities(archive)
+        document = docx.Document(package or str(path))
     except (zipfile.BadZipFile, KeyError, ValueError) as e:
         raise InvalidDocumentError(f"{name}: not a readable .docx file ({type(e).__name__}: {e})") from None
     except Exception as e:  # python-docx raises package errors of its own on damaged files
