@@ -4,6 +4,7 @@ import sys
 
 import pytest
 
+from hikaku import HikakuError
 from hikaku.cli import main
 
 from .helpers import EXAMPLES
@@ -141,3 +142,56 @@ def test_strict(capsys, tmp_path):
     assert change["type"] == "unchanged" and change["cosmetic"] and change["cosmetic_kind"] == "width"
     code, out, _ = run(capsys, "compare", a, b, "--embedding", "hashing", "-f", "json", "--strict")
     assert json.loads(out)["changes"][0]["type"] == "modified"
+
+
+# --- exit status: 2 for every error, 1 only for "the documents differ" (issue 35) ---
+
+
+@pytest.mark.parametrize("error, line", [
+    (RuntimeError("disk on fire"), "hikaku: internal error: RuntimeError: disk on fire (run with -v for details)"),
+    (MemoryError(), "hikaku: internal error: MemoryError:  (run with -v for details)"),
+    (HikakuError("a failure of its own"), "hikaku: error: a failure of its own"),
+    (ValueError("two\nlines \x1b[2J"), "hikaku: internal error: ValueError: two\\nlines \\x1b[2J (run with -v for details)"),
+])
+def test_every_error_exits_2_with_one_line(capsys, pair, monkeypatch, error, line):
+    """A bug (or memory run out) is no "the documents differ": exit 2 as every error, also with
+    --exit-code; one line, control characters escaped; the traceback only with -v."""
+    import hikaku.run.comparison
+
+    def broken(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(hikaku.run.comparison, "build_graph", broken)
+    for extra in ((), ("--exit-code",)):
+        code, out, err = run(capsys, "compare", *pair, "--embedding", "hashing", *extra)
+        assert (code, out, err) == (2, "", line + "\n")
+    code, out, err = run(capsys, "compare", *pair, "--embedding", "hashing", "-v")
+    assert code == 2 and out == "" and err.splitlines()[-1] == line.replace(" (run with -v for details)", "")
+    if not isinstance(error, HikakuError):
+        assert "Traceback (most recent call last)" in err and "in broken" in err
+
+
+def test_exit_code_is_1_only_when_the_documents_differ(capsys, pair, tmp_path):
+    a, b = pair
+    assert run(capsys, "compare", a, a, "--embedding", "hashing", "--exit-code")[0] == 0
+    assert run(capsys, "compare", a, b, "--embedding", "hashing", "--exit-code")[0] == 1
+    assert run(capsys, "compare", a, b, "--embedding", "hashing")[0] == 0  # without --exit-code: 0 either way
+    assert run(capsys, "compare", a, str(tmp_path / "nope.md"), "--exit-code")[0] == 2
+
+
+def test_a_json_id_of_5000_digits_is_one_line_and_exit_2(capsys, tmp_path):
+    """Before: ``internal error: ValueError`` and exit 1, the status --exit-code gives to documents that differ."""
+    big = tmp_path / "big.json"
+    big.write_text('[{"id": ' + "9" * 5000 + ', "content": "第1条"}]', encoding="utf-8")
+    code, out, err = run(capsys, "compare", str(big), V2, "--exit-code")
+    assert code == 2 and out == ""
+    assert err == (f"hikaku: error: {big}: line 1: a number of 5,000 digits (99999999…), more than the 4,300 a "
+                   "number may have (write a long id as a string)\n")
+
+
+def test_a_file_name_over_the_system_limit_is_one_line_and_exit_2(capsys, tmp_path):
+    """Before: ``internal error: OSError: [Errno 36] File name too long``, exit 1."""
+    name = str(tmp_path / ("a" * 300 + ".md"))
+    code, out, err = run(capsys, "compare", name, V2, "--exit-code")
+    assert code == 2 and out == ""
+    assert err == f"hikaku: error: {name}: no such file (the name is longer than this system allows)\n"

@@ -150,3 +150,62 @@ def test_the_cyclic_collector_runs_again_after_a_comparison_and_after_a_bad_inpu
     with pytest.raises(hikaku.InputError):
         hikaku.compare(a, str(bad), embedder=hashing_embedder)
     assert gc.isenabled()
+
+
+# --- the API raises HikakuError subclasses only (issue 35) ---
+
+
+def test_a_file_whose_name_holds_a_line_break_is_compared(tmp_path, capsys):
+    """A line break is a legal character of a file name: such a file is read, by the API and the
+    command line (only a string that names no file and holds one is taken for document text)."""
+    from hikaku.cli import main
+
+    a = tmp_path / "就業規則\n2024.md"
+    b = tmp_path / "就業規則\n2025.md"
+    a.write_text("第1条 目的\n\nこの規則は社員の労働条件を定める。\n", encoding="utf-8")
+    b.write_text("第1条 目的\n\nこの規則は従業員の労働条件を定める。\n", encoding="utf-8")
+    result = hikaku.compare(a, b, embedding="hashing")
+    assert result.stats.counts["modified"] == 1
+    assert main(["compare", str(a), str(b), "--embedding", "hashing", "--exit-code"]) == 1
+    assert "従業員" in capsys.readouterr().out
+
+
+def test_a_tokenizers_name_is_the_option_of_that_name(monkeypatch):
+    """``tokenizer="bigram"`` names the option (the argument of the same name hides it); before, the
+    string reached the index and failed there (AttributeError)."""
+    import hikaku.workflow.setup as setup
+
+    made = []
+    real = setup.get_tokenizer
+    monkeypatch.setattr(setup, "get_tokenizer", lambda name="sudachi": made.append(name) or real(name))
+    a = [{"id": "1", "content": "第1条 目的"}, {"id": "2", "content": "第2条 保険料は月額1,000円とする。"}]
+    b = [{"id": "1", "content": "第1条 目的"}, {"id": "2", "content": "第2条 保険料は月額1,200円とする。"}]
+    result = hikaku.compare(a, b, tokenizer="bigram", embedding="hashing")
+    assert result.stats.counts["modified"] == 1 and made == ["bigram"]
+    with pytest.raises(hikaku.InvalidArgumentError, match="either options or option keywords"):
+        hikaku.compare(a, b, tokenizer="bigram", options=hikaku.resolve_options({}))
+    with pytest.raises(hikaku.InvalidArgumentError, match="tokenizer must be a hikaku Tokenizer"):
+        hikaku.compare(a, b, tokenizer=object(), embedding="hashing")
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: hikaku.load_document(5), "give a path .*, not int"),
+    (lambda: hikaku.load_document(None), "not NoneType"),
+    (lambda: hikaku.load_document(b"[]"), "not bytes"),
+    (lambda: hikaku.render(5, "md"), "render needs a hikaku.ComparisonResult, not int"),
+    (lambda: hikaku.compare("a.md", "b.md", options=hikaku.resolve_options({}), lang="en"),
+     "either options or option keywords"),
+])
+def test_bad_arguments_are_invalid_argument_errors(call, message):
+    with pytest.raises(hikaku.InvalidArgumentError, match=message) as e:
+        call()
+    assert isinstance(e.value, TypeError)  # what Python raises for a wrong argument, too
+
+
+def test_bad_render_options_are_invalid_argument_errors():
+    result = hikaku.compare([{"id": "1", "content": "第1条"}], [{"id": "1", "content": "第1条 目的"}],
+                            embedding="hashing")
+    with pytest.raises(hikaku.InvalidArgumentError, match="unknown render option"):
+        hikaku.render(result, "md", colour="red")
+    with pytest.raises(hikaku.InvalidArgumentError, match="either options or keyword options"):
+        hikaku.render(result, "md", hikaku.RenderOptions(), lang="en")

@@ -153,6 +153,29 @@ def directory_as_input(d: Path) -> Case:
     return Case("folder.md", "b.md", r"not a regular file", "folder.md", DocumentNotFoundError)
 
 
+@case
+def file_name_over_the_system_limit(d: Path) -> Case:
+    """A name longer than the file system allows (255 bytes): before, ``internal error: OSError``, exit 1."""
+    name = "約款" * 60 + ".md"  # 120 characters, 363 bytes
+    return Case(name, "b.md", r"no such file \(the name is longer than this system allows\)", name,
+                DocumentNotFoundError)
+
+
+@case
+def pipe_as_input(d: Path) -> Case:
+    """A FIFO (a named pipe): reading it would wait for a writer that never comes."""
+    os.mkfifo(d / "pipe.md")
+    return Case("a.md", "pipe.md", r"pipe\.md: not a regular file \(a pipe, a socket or a device\)", "pipe.md",
+                DocumentNotFoundError)
+
+
+@case(api=False)
+def a_missing_file_whose_name_holds_a_line_break(d: Path) -> Case:
+    """The message stays one line: the line break is written as its escape."""
+    return Case("a.md", "b.md", r"^hikaku: error: no\\nsuch\.json: no such decisions file$", "no\\nsuch.json",
+                cli_args=("--decisions", "no\nsuch.json"))
+
+
 # --- encodings --------------------------------------------------------------------------------
 
 
@@ -244,6 +267,41 @@ def long_json_chunk(d: Path) -> Case:
                                  encoding="utf-8")
     return Case("long.json", "b.md", r"chunk #1 \(id 'c1'\) has 200,000 characters, over the limit of 100,000 "
                 r"\(max_chunk_length", "long.json", InvalidDocumentError)
+
+
+@case
+def json_id_of_5000_digits(d: Path) -> Case:
+    """Before: ``internal error: ValueError`` (Python converts at most 4,300 digits), exit 1."""
+    (d / "ids.json").write_text('[{"id": ' + "9" * 5000 + ', "content": "第1条 目的"}]', encoding="utf-8")
+    return Case("ids.json", "b.md", r"ids\.json: line 1: a number of 5,000 digits \(99999999…\), more than the 4,300 "
+                r"a number may have \(write a long id as a string\)", "ids.json", InvalidDocumentError)
+
+
+@case
+def jsonl_number_of_5000_digits_in_metadata(d: Path) -> Case:
+    (d / "meta.jsonl").write_text('{"id": "c1", "content": "第1条 目的"}\n{"id": "c2", "content": "第2条", '
+                                  '"metadata": {"page": ' + "1" * 5000 + '}}\n', encoding="utf-8")
+    return Case("a.md", "meta.jsonl", r"meta\.jsonl: line 2: a number of 5,000 digits", "meta.jsonl",
+                InvalidDocumentError)
+
+
+@case
+def lone_surrogate_in_json(d: Path) -> Case:
+    """A string cut in the middle of a UTF-16 pair (``\\ud83d`` without its second half): before,
+    ``internal error: UnicodeEncodeError`` when the run hashed the text."""
+    (d / "cut.json").write_text('[{"id": "c1", "content": "第1条 目的"}, {"id": "c2", "content": "絵文字\\ud83dの後"}]',
+                                encoding="utf-8")
+    return Case("cut.json", "b.md", r"cut\.json: chunk 'c2': its text holds a lone surrogate \\ud83d at character 4: "
+                r"half of a UTF-16 pair", "cut.json", InvalidDocumentError)
+
+
+@case
+def lone_surrogate_in_metadata(d: Path) -> Case:
+    """In a heading of the metadata, which the reports show: before, an internal error while rendering."""
+    (d / "meta.json").write_text('[{"id": "c1", "content": "第1条 目的", "metadata": {"heading": "\\udc00第1条"}}]',
+                                 encoding="utf-8")
+    return Case("a.md", "meta.json", r"meta\.json: chunk #1 \(id 'c1'\): its metadata holds a lone surrogate \\udc00",
+                "meta.json", InvalidDocumentError)
 
 
 # --- sizes: limits checked before parsing -----------------------------------------------------
@@ -442,6 +500,30 @@ def output_into_a_missing_directory(d: Path) -> Case:
                 ConfigurationError, output="missing/out.md", api_kwargs={"trace": "missing/trace.jsonl"})
 
 
+# --- the reviewer's decisions and the calibration: files the run reads -----------------------------
+
+
+@case
+def decisions_file_is_a_pipe(d: Path) -> Case:
+    os.mkfifo(d / "decisions.json")
+    return Case("a.md", "b.md", r"decisions\.json: not a regular file; give a decisions file", "decisions.json",
+                InputError, cli_args=("--decisions", "decisions.json"), api_kwargs={"decisions": "decisions.json"})
+
+
+@case
+def decisions_file_nested_too_deeply(d: Path) -> Case:
+    (d / "deep.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    return Case("a.md", "b.md", r"deep\.json: not JSON \(maximum recursion depth exceeded", "deep.json", InputError,
+                cli_args=("--decisions", "deep.json"), api_kwargs={"decisions": "deep.json"})
+
+
+@case
+def calibration_is_a_directory(d: Path) -> Case:
+    (d / "cal").mkdir()
+    return Case("a.md", "b.md", r"cal: not a regular file; give a calibration file", "cal", ConfigurationError,
+                cli_args=("--calibration", "cal"), api_kwargs={"calibration": "cal"})
+
+
 # --- standard input ---------------------------------------------------------------------------
 
 
@@ -480,3 +562,48 @@ def number_as_a_document(d: Path) -> Case:
 def text_instead_of_a_path(d: Path) -> Case:
     return Case(_example(d), "b.md", r"argument a: this looks like document text, not a path", "argument a",
                 InputError)
+
+
+
+@case(cli=False)
+def a_models_name_as_the_embedder(d: Path) -> Case:
+    """Before, the run went on without vector search (every search failed and was logged)."""
+    return Case("a.md", "b.md", r"embedder must be a hikaku Embedder \(embed\(texts\) -> vectors\), not str; to choose "
+                r"one by name give embedding='hashing'", "embedder", InvalidArgumentError,
+                api_kwargs={"embedder": "hashing"})
+
+
+@case(cli=False)
+def a_models_name_as_the_chat_model(d: Path) -> Case:
+    return Case("a.md", "b.md", r"chat_model must be a LangChain chat model, not str; to choose one by name give "
+                r"llm='gpt-4\.1'", "chat_model", InvalidArgumentError, api_kwargs={"chat_model": "gpt-4.1"})
+
+
+@case(cli=False)
+def text_as_the_policy_factory(d: Path) -> Case:
+    return Case("a.md", "b.md", r"policy_factory must be a callable", "policy_factory", InvalidArgumentError,
+                api_kwargs={"policy_factory": "offline"})
+
+
+@case(cli=False)
+def text_as_ask(d: Path) -> Case:
+    return Case("a.md", "b.md", r"ask must be a callable ask\(question\) -> Answer, not str", "ask",
+                InvalidArgumentError, api_kwargs={"ask": "yes"})
+
+
+@case(cli=False)
+def a_number_as_the_decisions(d: Path) -> Case:
+    return Case("a.md", "b.md", r"decisions must be a path, a DecisionSet or a list of decisions, not int", "decisions",
+                InvalidArgumentError, api_kwargs={"decisions": 5})
+
+
+@case(cli=False)
+def a_nul_in_the_trace_path(d: Path) -> Case:
+    return Case("a.md", "b.md", r"trace: the path holds a NUL character", "trace", InvalidArgumentError,
+                api_kwargs={"trace": "trace\x00.jsonl"})
+
+
+@case(cli=False)
+def a_nul_in_a_document_path(d: Path) -> Case:
+    return Case("a\x00.md", "b.md", r"no such file \(the name holds a NUL character\)", "a\x00.md",
+                DocumentNotFoundError)

@@ -33,6 +33,8 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -167,6 +169,8 @@ def load_calibration(path: str | Path | None = None) -> Calibration:
     if path is None:
         return _shipped()
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a directory, or a pipe whose read would wait on forever
+            raise ConfigurationError(f"{path}: not a regular file; give a calibration file")
         return Calibration.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:  # any shape but the expected one
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:  # any shape but the expected one
         raise ConfigurationError(f"{path}: not a usable calibration file ({type(e).__name__}: {e})") from None

@@ -181,6 +181,8 @@ def _jsonl_rows(text: str, path: Path) -> list[tuple[str, dict[str, Any]]]:
             record = json.loads(line)
         except json.JSONDecodeError as e:
             raise InputError(f"{path}: {where}: invalid JSON: {e.msg}") from None
+        except (ValueError, RecursionError) as e:  # a number of over 4,300 digits; nesting past the parser's depth
+            raise InputError(f"{path}: {where}: invalid JSON: {e}") from None
         if not isinstance(record, dict):
             raise InputError(f"{path}: {where}: expected an object with name, a, b")
         _check_columns(list(record), path, where)

@@ -1,25 +1,31 @@
 """Command line: ``hikaku COMMAND …``. Each command is one module of this package with
 ``add_parser(subparsers)`` and ``run(args) -> exit status``; this module only parses the
-arguments, sets up logging and turns errors into one line and an exit status."""
+arguments, sets up logging and turns errors into one line and an exit status.
+
+Exit status: 0; 1 only for ``compare --exit-code`` when the documents differ (and ``batch`` when
+a pair failed); 2 for every error — a usage error, an input hikaku cannot read, a missing extra,
+and a bug too (``hikaku: internal error: …``, its traceback with ``-v``), so that a script that
+reads 1 as "they differ" is never misled; 130 when interrupted."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .. import __version__
-from .._exceptions import ConfigurationError, HikakuError, InputError, MissingDependencyError
+from .._exceptions import HikakuError
 
 if TYPE_CHECKING:
     import logging
 
-__all__ = ["main", "build_parser", "COMMANDS", "EXIT_INPUT", "EXIT_FAILURE"]
+__all__ = ["main", "build_parser", "COMMANDS", "EXIT_ERROR", "one_line"]
 
-EXIT_INPUT = 2
-EXIT_FAILURE = 1
+EXIT_ERROR = 2  # every error, internal ones included (1 is compare --exit-code's "the documents differ")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 COMMANDS = ("compare", "serve", "batch", "mcp")  # modules of hikaku.cli, each with add_parser(subparsers) and run(args) -> int
@@ -30,7 +36,7 @@ class _Parser(argparse.ArgumentParser):
     (``hikaku: error: …``, exit 2), with where to read the usage."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_INPUT, f"hikaku: error: {message} (see: {self.prog} --help)\n")
+        self.exit(EXIT_ERROR, f"hikaku: error: {message} (see: {self.prog} --help)\n")
 
 
 class _CommandParser(_Parser):
@@ -64,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help(sys.stderr)
-        return EXIT_INPUT
+        return EXIT_ERROR
     import logging  # not before: --version, --help and argument errors stay fast
 
     from ..system import one_heap
@@ -80,23 +86,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     root.setLevel(level)
     try:
         return int(importlib.import_module(args.command_module).run(args))
-    except (InputError, ConfigurationError, MissingDependencyError) as e:  # usage errors, a missing extra too
-        print(f"hikaku: error: {e}", file=sys.stderr)
-        return EXIT_INPUT
-    except HikakuError as e:
-        print(f"hikaku: error: {e}", file=sys.stderr)
-        return EXIT_FAILURE
+    except HikakuError as e:  # usage errors, unreadable inputs, a missing extra …
+        print(f"hikaku: error: {one_line(str(e))}", file=sys.stderr)
+        return EXIT_ERROR
     except KeyboardInterrupt:
         print("hikaku: interrupted", file=sys.stderr)
         return 130
-    except Exception as e:  # a bug: one line, and the traceback with -v
+    except Exception as e:  # a bug (or memory run out): one line, the traceback before it with -v; exit 2 all the same
         if args.verbose:
-            raise
-        print(f"hikaku: internal error: {type(e).__name__}: {e} (run with -v for details)", file=sys.stderr)
-        return EXIT_FAILURE
+            import traceback
+
+            traceback.print_exc(file=sys.stderr)
+        print(f"hikaku: internal error: {type(e).__name__}: {one_line(str(e))}"
+              + ("" if args.verbose else " (run with -v for details)"), file=sys.stderr)
+        return EXIT_ERROR
     finally:
         root.removeHandler(handler)
         root.setLevel(old_level)
+
+
+def one_line(message: str) -> str:
+    """*message* as one line of the terminal: a line break or another control character (a file
+    name may hold one) written as its escape, ``\\n``, ``\\x1b``."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
 
 
 def _formatter() -> logging.Formatter:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 import numpy as np
@@ -18,7 +19,7 @@ from .._exceptions import InvalidDocumentError
 from ..document import Chunk
 from .registry import InputLimits, limit_hint
 
-__all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "json_depth"]
+__all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "json_depth", "surrogate_in"]
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -115,6 +116,20 @@ def _run_at_end(slashes: np.ndarray, size: int, run: int) -> int:
     return len(slashes) - first + (run if slashes[first] == 0 else 0)
 
 
+class _LongNumber(Exception):
+    def __init__(self, digits: str) -> None:
+        self.digits = digits
+
+
+def _integer(digits: str) -> int:
+    """A JSON integer, or _LongNumber when it has more digits than Python converts
+    (``sys.get_int_max_str_digits()``, 4,300 by default: longer ones are a denial of service)."""
+    most = sys.get_int_max_str_digits()
+    if most and len(digits) - digits.startswith("-") > most:
+        raise _LongNumber(digits)
+    return int(digits)
+
+
 def _loads(text: str, *, source: str, limits: InputLimits, where: str = "") -> Any:
     depth = json_depth(text, stop=limits.max_json_depth)
     if depth > limits.max_json_depth:
@@ -123,9 +138,50 @@ def _loads(text: str, *, source: str, limits: InputLimits, where: str = "") -> A
             f"({limit_hint('max_json_depth')})"
         )
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_integer)
     except RecursionError:
         raise InvalidDocumentError(f"{source}: {where}JSON nested too deeply to be read") from None
+    except _LongNumber as e:
+        at = text.find(e.digits)
+        line = f"line {text.count(chr(10), 0, at) + 1}: " if at >= 0 and not where else ""
+        raise InvalidDocumentError(
+            f"{source}: {where}{line}a number of {len(e.digits):,} digits ({e.digits[:8]}…), more than the "
+            f"{sys.get_int_max_str_digits():,} a number may have (write a long id as a string)"
+        ) from None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def surrogate_in(value: Any) -> str | None:
+    """What is wrong with the first string of *value* (a string, or metadata: dicts and lists,
+    their keys too) that holds a lone surrogate, or None when there is none."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            m = _SURROGATE.search(item)
+            if m:
+                return (f"holds a lone surrogate \\u{ord(m.group()):04x} at character {m.start() + 1}: half of a "
+                        "UTF-16 pair, no character (a string cut in the middle of one?)")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return None
+
+
+def _may_hold_surrogates(text: str) -> bool:
+    """Whether parsing JSON *text* may yield a lone surrogate: it has a \\uD… escape (a pair
+    too: the records are then checked one by one) or a surrogate of its own (an unusual codec)."""
+    if "\\ud" in text or "\\uD" in text:
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def parse_chunks_json(text: str, *, source: str,
@@ -146,7 +202,7 @@ def parse_chunks_json(text: str, *, source: str,
         data = data["chunks"]
     if not isinstance(data, list):
         raise InvalidDocumentError(f"{source}: expected a JSON list of chunks, found {type(data).__name__}")
-    return chunks_from_records(data, source=source, limits=limits), fields
+    return chunks_from_records(data, source=source, limits=limits, check_metadata=_may_hold_surrogates(text)), fields
 
 
 def parse_chunks_jsonl(text: str, *, source: str, limits: InputLimits | None = None) -> list[Chunk]:
@@ -159,12 +215,15 @@ def parse_chunks_jsonl(text: str, *, source: str, limits: InputLimits | None = N
             records.append(_loads(line, source=source, limits=limits, where=f"line {lineno}: "))
         except json.JSONDecodeError as e:
             raise InvalidDocumentError(f"{source}: invalid JSON on line {lineno}: {e.msg}") from None
-    return chunks_from_records(records, source=source, line_numbers=True, limits=limits)
+    return chunks_from_records(records, source=source, line_numbers=True, limits=limits,
+                               check_metadata=_may_hold_surrogates(text))
 
 
 def chunks_from_records(records: list[Any], *, source: str, line_numbers: bool = False,
-                        limits: InputLimits | None = None) -> list[Chunk]:
-    """Validate ``{"id", "content", "metadata"}`` records and build chunks."""
+                        limits: InputLimits | None = None, check_metadata: bool = False) -> list[Chunk]:
+    """Validate ``{"id", "content", "metadata"}`` records and build chunks; with *check_metadata*,
+    no string of a chunk's metadata may hold a lone surrogate (ids and texts are checked with the
+    document: ``load.validate_document``)."""
     longest = (limits or InputLimits()).max_chunk_length
     chunks = []
     for n, rec in enumerate(records):
@@ -187,5 +246,7 @@ def chunks_from_records(records: list[Any], *, source: str, line_numbers: bool =
             metadata = {}
         if not isinstance(metadata, dict):
             raise InvalidDocumentError(f"{source}: {where} (id {cid!r}) has 'metadata' that is not an object")
+        if check_metadata and (problem := surrogate_in(metadata)):
+            raise InvalidDocumentError(f"{source}: {where} (id {cid!r}): its metadata {problem}")
         chunks.append(Chunk(id=str(cid), content=content, metadata=metadata))
     return chunks

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .._exceptions import ConfigurationError
+from .._exceptions import ConfigurationError, InvalidArgumentError
 from .options import COLUMN_ORDERS, RenderOptions
 
 if TYPE_CHECKING:
@@ -111,6 +111,25 @@ def check(fmt: str, options: RenderOptions) -> RendererInfo:
     return info
 
 
+def _render_options(result: Any, options: RenderOptions | None, values: dict[str, Any]) -> RenderOptions:
+    """The options of a rendering; InvalidArgumentError for what is not a result or an option."""
+    from ..result import ComparisonResult
+
+    if not isinstance(result, ComparisonResult):
+        raise InvalidArgumentError(f"render needs a hikaku.ComparisonResult, not {type(result).__name__}")
+    if options is not None:
+        if values:
+            raise InvalidArgumentError("give either options or keyword options, not both")
+        if not isinstance(options, RenderOptions):
+            raise InvalidArgumentError(f"options must be a hikaku.RenderOptions, not {type(options).__name__}")
+        return options
+    unknown = sorted(set(values) - set(RenderOptions.__dataclass_fields__))
+    if unknown:
+        raise InvalidArgumentError(f"unknown render option(s) {', '.join(unknown)}; the options are "
+                                   f"{', '.join(RenderOptions.__dataclass_fields__)}")
+    return RenderOptions(**values)
+
+
 def render(result: ComparisonResult, fmt: str = "md", options: RenderOptions | None = None,
            **option_values: Any) -> str | bytes:
     """Render *result* in format *fmt* (``md``, ``json``, ``csv``, ``html``, ``xlsx``, ``docx``).
@@ -120,10 +139,7 @@ def render(result: ComparisonResult, fmt: str = "md", options: RenderOptions | N
     ``html`` <del>/<ins>, ``none``), *excel* (CSV with BOM and CRLF), *max_cell_chars*,
     *column_order* (``new-old`` | ``old-new`` for xlsx and docx; default new-old, the
     新旧対照表 convention)."""
-    if options is None:
-        options = RenderOptions(**option_values)
-    elif option_values:
-        raise TypeError("give either options or keyword options, not both")
+    options = _render_options(result, options, option_values)
     info = check(fmt, options)
     module = importlib.import_module(f"{__name__}.{info.module}")
     out: str | bytes = module.render(result, options)
@@ -134,7 +150,7 @@ def render_parts(result: ComparisonResult, fmt: str = "md", options: RenderOptio
     """:func:`render_bytes` in parts, to be written one after another: a renderer may make
     them a row at a time (``render_parts`` in its module: JSON), so that a large report is
     never held whole; the others give their bytes in one part."""
-    options = options or RenderOptions()
+    options = _render_options(result, options, {})
     info = check(fmt, options)
     parts = getattr(importlib.import_module(f"{__name__}.{info.module}"), "render_parts", None)
     if parts is None:
@@ -146,7 +162,7 @@ def render_parts(result: ComparisonResult, fmt: str = "md", options: RenderOptio
 def render_bytes(result: ComparisonResult, fmt: str = "md", options: RenderOptions | None = None) -> bytes:
     """:func:`render` as the bytes of a file (text in UTF-8). A renderer may make them
     directly (``render_bytes`` in its module: JSON), without the text in between."""
-    options = options or RenderOptions()
+    options = _render_options(result, options, {})
     info = check(fmt, options)
     module = importlib.import_module(f"{__name__}.{info.module}")
     direct = getattr(module, "render_bytes", None)

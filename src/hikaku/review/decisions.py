@@ -21,15 +21,16 @@ import json
 import os
 import re
 import secrets
+import stat
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from .._exceptions import InputError
+from .._exceptions import InputError, InvalidArgumentError
 
 __all__ = ["SCHEMA", "Verdict", "ReviewerDecision", "DecisionSet", "text_sha256", "excerpt", "now_iso",
            "contradicts", "load_decisions"]
@@ -189,7 +190,7 @@ class DecisionSet:
     def from_json(cls, text: str | bytes, source: str = "decisions") -> DecisionSet:
         try:
             data = json.loads(text)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:  # a number of more than 4,300 digits is a ValueError too
             raise InputError(f"{source}: not JSON ({e})") from None
         return cls.from_data(data, source)
 
@@ -197,9 +198,13 @@ class DecisionSet:
     def load(cls, path: str | os.PathLike[str]) -> DecisionSet:
         p = Path(path)
         try:
+            if not stat.S_ISREG(os.stat(p).st_mode):  # a directory, or a pipe read would wait on forever
+                raise InputError(f"{p}: not a regular file; give a decisions file")
             raw = p.read_bytes()
         except FileNotFoundError:
             raise InputError(f"{p}: no such decisions file") from None
+        except ValueError:
+            raise InputError(f"{p!s}: no such decisions file (the name holds a NUL character)") from None
         except OSError as e:
             raise InputError(f"{p}: cannot read the decisions file: {e.strerror}") from None
         return cls.from_json(raw, str(p))
@@ -224,6 +229,9 @@ def load_decisions(source: DecisionSet | str | os.PathLike[str] | Sequence[Any] 
         return source
     if isinstance(source, (str, os.PathLike)):
         return DecisionSet.load(source)
+    if isinstance(source, (bytes, bytearray, Mapping)) or not isinstance(source, Iterable):
+        raise InvalidArgumentError(f"decisions must be a path, a DecisionSet or a list of decisions, not "
+                                   f"{type(source).__name__}")
     items = list(source)
     if all(isinstance(d, ReviewerDecision) for d in items):
         return DecisionSet(items)

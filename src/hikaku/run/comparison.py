@@ -59,7 +59,7 @@ def compare(
     *,
     options: CompareOptions | None = None,
     embedder: Embedder | None = None,
-    tokenizer: Tokenizer | None = None,
+    tokenizer: Tokenizer | str | None = None,
     policy_factory: PolicyFactory | None = None,
     chat_model: Any = None,
     progress: ProgressCallback | None = None,
@@ -81,7 +81,9 @@ def compare(
 
     *embedder*, *tokenizer*, *policy_factory* (``f(PolicyInputs) -> policy``) and
     *chat_model* (a LangChain chat model) replace the configured components; tests pass
-    doubles here. *progress* is called as ``progress(stage, done, total)``. With
+    doubles here (a tokenizer's name, ``tokenizer="bigram"``, is the option of that name).
+    A bad argument or input raises a :class:`hikaku.HikakuError` (``InvalidArgumentError``,
+    ``InputError`` …), never another exception. *progress* is called as ``progress(stage, done, total)``. With
     *checkpoint* (a SQLite file) the run is durable under *run_id*; ``resume=True``
     continues that run. *trace* writes every agent step as JSON lines.
 
@@ -117,7 +119,7 @@ def _options(options: CompareOptions | None, values: dict[str, Any]) -> CompareO
             f"options as keywords), not {type(options).__name__}"
         )
     if values:
-        raise TypeError(f"give either options or option keywords, not both (got {', '.join(sorted(values))})")
+        raise InvalidArgumentError(f"give either options or option keywords, not both (got {', '.join(sorted(values))})")
     return options
 
 
@@ -134,7 +136,7 @@ def _check_source(name: str, value: Any) -> None:
             raise InvalidArgumentError(f"argument {name}: give the path as str, not {type(path).__name__}")
         if not path.strip():
             raise InputError(f"argument {name}: the path is empty")
-        if "\n" in path or len(path) > 4096:
+        if ("\n" in path or len(path) > 4096) and not os.path.lexists(path):  # a file's name may hold a line break
             raise InputError(f"argument {name}: this looks like document text, not a path; give {_SOURCE}")
         return
     if isinstance(value, (bytes, bytearray, memoryview)):
@@ -145,15 +147,19 @@ def _check_source(name: str, value: Any) -> None:
         raise InvalidArgumentError(f"argument {name} must be {_SOURCE}, not {type(value).__name__}")
 
 
-def _check_arguments(a: Any, b: Any, progress: Any, checkpoint: Any, run_id: Any, trace: Any) -> None:
+def _check_arguments(a: Any, b: Any, progress: Any, checkpoint: Any, run_id: Any, trace: Any,
+                     parts: Mapping[str, Any]) -> None:
     _check_source("a", a)
     _check_source("b", b)
+    _check_parts(**parts)
     if progress is not None and not callable(progress):
         raise InvalidArgumentError(f"progress must be a callable progress(stage, done, total), not "
                                    f"{type(progress).__name__}")
     for name, value in (("checkpoint", checkpoint), ("trace", trace)):
         if value is not None and not isinstance(value, (str, os.PathLike)):
             raise InvalidArgumentError(f"{name} must be a path (str or os.PathLike), not {type(value).__name__}")
+        if value is not None and "\0" in os.fspath(value):
+            raise InvalidArgumentError(f"{name}: the path holds a NUL character")
     if run_id is not None and not isinstance(run_id, str):
         raise InvalidArgumentError(f"run_id must be a str, not {type(run_id).__name__}")
     for name, value in (("checkpoint", checkpoint), ("trace", trace)):
@@ -166,6 +172,25 @@ def _check_arguments(a: Any, b: Any, progress: Any, checkpoint: Any, run_id: Any
             if value is not None and isinstance(source, (str, os.PathLike)) and _same_file(value, source):
                 raise ConfigurationError(f"{name} {os.fspath(value)}: this is the input {side} ({os.fspath(source)}); "
                                          "writing there would destroy it — give another file")
+
+
+def _check_parts(embedder: Any, tokenizer: Any, policy_factory: Any, chat_model: Any, ask: Any) -> None:
+    """A clear error, before any work, for a component of the wrong kind (a model's name where
+    the model object goes …), which would otherwise fail deep in the run or quietly weaken it."""
+    if embedder is not None and not isinstance(embedder, Embedder):
+        hint = f"; to choose one by name give embedding={embedder!r}" if isinstance(embedder, str) else ""
+        raise InvalidArgumentError(f"embedder must be a hikaku Embedder (embed(texts) -> vectors), not "
+                                   f"{type(embedder).__name__}{hint}")
+    if tokenizer is not None and not isinstance(tokenizer, Tokenizer):
+        raise InvalidArgumentError(f"tokenizer must be a hikaku Tokenizer (tokenize(text) -> terms) or the name of "
+                                   f"one ('sudachi', 'bigram'), not {type(tokenizer).__name__}")
+    for name, value, shape in (("policy_factory", policy_factory, "policy_factory(inputs) -> policy"),
+                               ("ask", ask, "ask(question) -> Answer")):
+        if value is not None and not callable(value):
+            raise InvalidArgumentError(f"{name} must be a callable {shape}, not {type(value).__name__}")
+    if chat_model is not None and not callable(getattr(chat_model, "invoke", None)):
+        hint = f"; to choose one by name give llm={chat_model!r}" if isinstance(chat_model, str) else ""
+        raise InvalidArgumentError(f"chat_model must be a LangChain chat model, not {type(chat_model).__name__}{hint}")
 
 
 def _same_file(p: str | os.PathLike[str], q: str | os.PathLike[str]) -> bool:
@@ -200,7 +225,7 @@ def run_comparison(
     *,
     options: CompareOptions | None = None,
     embedder: Embedder | None = None,
-    tokenizer: Tokenizer | None = None,
+    tokenizer: Tokenizer | str | None = None,
     policy_factory: PolicyFactory | None = None,
     chat_model: Any = None,
     progress: ProgressCallback | None = None,
@@ -216,8 +241,11 @@ def run_comparison(
     per-group decisions)."""
     # the objects made to last (documents, plan, indexes, rows) are set aside from the cyclic
     # collector as each phase that makes them ends, until the run's end (system/memory.py)
+    if isinstance(tokenizer, str):  # the option of that name, which this argument hides
+        option_values["tokenizer"], tokenizer = tokenizer, None
     with objects_set_aside():
-        _check_arguments(a, b, progress, checkpoint, run_id, trace)
+        _check_arguments(a, b, progress, checkpoint, run_id, trace, dict(
+            embedder=embedder, tokenizer=tokenizer, policy_factory=policy_factory, chat_model=chat_model, ask=ask))
         opts = _options(options, option_values)
         with objects_kept():  # the documents: millions of objects that live on, no garbage in cycles
             doc_a = _load(a, "A", opts)
