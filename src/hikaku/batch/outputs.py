@@ -23,45 +23,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .._exceptions import ConfigurationError
+from ..system import TEMP_SUFFIX, write_atomically
 from .worker import OUTPUT_FORMATS, PairOutcome, output_extension
 
-__all__ = ["OutputDir", "PairRecord", "atomic_write", "STATE_DIR", "SUMMARY_FILES"]
+__all__ = ["OutputDir", "PairRecord", "STATE_DIR", "SUMMARY_FILES"]
 
 STATE_DIR = ".hikaku-batch"
-_TMP_SUFFIX = ".hikaku-tmp"
 SUMMARY_FILES = ("summary.json", "index.html")  # the batch's own files besides the pairs' outputs
-
-
-def _file_mode() -> int:
-    """The mode a new file gets (0666 less the umask): mkstemp's own 0600 would hide the reports."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write *data* to *path* through a temporary file and a rename (never half a file)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=_TMP_SUFFIX)
-    try:
-        os.fchmod(fd, _FILE_MODE)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-_FILE_MODE = _file_mode()
 
 
 @dataclass(frozen=True)
@@ -102,9 +76,9 @@ class OutputDir:
             (self.path / STATE_DIR).mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise ConfigurationError(f"{self.path}: cannot use it as the output directory: {e.strerror}") from None
-        for stray in self.path.glob(f".*{_TMP_SUFFIX}"):  # what a crash left behind while writing
+        for stray in self.path.glob(f".*{TEMP_SUFFIX}"):  # what a crash left behind while writing
             stray.unlink(missing_ok=True)
-        for stray in (self.path / STATE_DIR).glob(f".*{_TMP_SUFFIX}"):
+        for stray in (self.path / STATE_DIR).glob(f".*{TEMP_SUFFIX}"):
             stray.unlink(missing_ok=True)
 
     def paths(self, names: Sequence[str]) -> list[tuple[str, Path]]:
@@ -177,16 +151,16 @@ class OutputDir:
         if rec is None or {fmt: o.get("file") for fmt, o in rec.outputs.items()} != files:
             claim = PairRecord(outcome.name, "", {fmt: {"file": f, "sha256": ""} for fmt, f in files.items()},
                                {}, 0, 0.0, [])
-            atomic_write(self._record_path(outcome.name), claim.to_json())
+            write_atomically(self._record_path(outcome.name), claim.to_json())
         outputs: dict[str, dict[str, str]] = {}
         for fmt in OUTPUT_FORMATS:
             data = outcome.outputs[fmt]
             fname = self.output_file(outcome.name, fmt)
-            atomic_write(self.path / fname, data)
+            write_atomically(self.path / fname, data)
             outputs[fmt] = {"file": fname, "sha256": hashlib.sha256(data).hexdigest()}
         rec = PairRecord(outcome.name, fingerprint, outputs, dict(outcome.counts), outcome.moved, outcome.seconds,
                          list(outcome.notes))
-        atomic_write(self._record_path(outcome.name), rec.to_json())
+        write_atomically(self._record_path(outcome.name), rec.to_json())
         return rec
 
     def write_if_changed(self, fname: str, data: bytes) -> bool:
@@ -197,5 +171,5 @@ class OutputDir:
                 return False
         except OSError:
             pass
-        atomic_write(target, data)
+        write_atomically(target, data)
         return True

@@ -17,7 +17,6 @@ import hashlib
 import json
 import logging
 import os
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from .._exceptions import ConfigurationError, InputError
 from ..document import Chunk, Document
 from ..embeddings import Embedder, embedder_for
 from ..settings import IndexSettings, resolve_index_settings
+from ..system import write_atomically
 from ..tokenizers import Tokenizer, get_tokenizer
 from .hybrid import SEARCH_MODES, HybridIndex, SearchHit, SearchMode
 from .numpy_vector_store import NumpyVectorStore
@@ -38,19 +38,6 @@ __all__ = ["DocumentIndex", "IndexSettings"]
 log = logging.getLogger(__name__)
 FORMAT = "hikaku.index/v1"
 SEPARATOR = "\n\n---\n\n"
-
-
-def _atomic_write(path: Path, write) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class DocumentIndex:
@@ -302,7 +289,7 @@ class DocumentIndex:
         store = self._index.vector_store
         ids = [] if store.persistent else [i for i in self._chunks if i in store]
         matrix = np.stack([store.vector(i) for i in ids]) if ids else np.zeros((0, 0), dtype=np.float32)
-        _atomic_write(self.directory / "vectors.npy", lambda f: np.save(f, matrix))
+        write_atomically(self.directory / "vectors.npy", lambda f: np.save(f, matrix))
         data = {
             "format": FORMAT,
             "embedding_model": self.embedder.name,
@@ -311,7 +298,7 @@ class DocumentIndex:
             "chunks": {cid: {"content": c.content, "metadata": c.metadata} for cid, c in self._chunks.items()},
         }
         # the JSON goes last: it names the vectors it expects, so a torn pair is detected on load
-        _atomic_write(self.directory / "index.json", lambda f: f.write(json.dumps(data, ensure_ascii=False).encode()))
+        write_atomically(self.directory / "index.json", json.dumps(data, ensure_ascii=False).encode())
 
     def _load(self) -> None:
         assert self.directory is not None

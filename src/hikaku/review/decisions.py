@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 import re
-import secrets
 import stat
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -31,6 +30,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from .._exceptions import InputError, InvalidArgumentError
+from ..system import write_atomically
 
 __all__ = ["SCHEMA", "Verdict", "ReviewerDecision", "DecisionSet", "text_sha256", "excerpt", "now_iso",
            "contradicts", "load_decisions"]
@@ -212,12 +212,9 @@ class DecisionSet:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the file atomically (a reader never sees half of it)."""
         p = Path(path)
-        tmp = p.with_name(f".{p.name}.{secrets.token_hex(4)}.tmp")
         try:
-            tmp.write_text(self.to_json(), encoding="utf-8")
-            os.replace(tmp, p)
+            write_atomically(p, self.to_json().encode("utf-8"))
         except OSError as e:
-            tmp.unlink(missing_ok=True)
             raise InputError(f"{p}: cannot write the decisions file: {e.strerror}") from None
 
 

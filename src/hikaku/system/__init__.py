@@ -1,6 +1,7 @@
 """What a run asks of the process: memory and the cyclic collector (``memory``), BLAS threads and
-the cores it may use (``threads``), hikaku's own SQLite files (``sqlite``), the *k* best of many
-values (``ranking``) and the packages' lazy re-exports (``lazy``: ``load_lazy``).
+the cores it may use (``threads``), hikaku's own SQLite files (``sqlite``), files written whole or
+not at all (``files``), the *k* best of many values (``ranking``) and the packages' lazy re-exports
+(``lazy``: ``load_lazy``).
 
 The bottom of the house beside ``text``: every room may use it; it imports nothing of hikaku's
 but the exceptions. Names are imported on first use (numpy, sqlite3: a fast start)."""
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .lazy import load as load_lazy
 
 if TYPE_CHECKING:
+    from .files import TEMP_SUFFIX, write_atomically
     from .memory import give_back, objects_kept, objects_set_aside, one_heap
     from .ranking import best
     from .sqlite import DamagedFile, SqliteCache, is_damaged, set_aside
@@ -30,11 +32,14 @@ __all__ = [
     "objects_set_aside",
     "one_heap",
     "set_aside",
+    "TEMP_SUFFIX",
+    "write_atomically",
 ]
 
 _LAZY = {
     **{name: ".memory" for name in ("give_back", "objects_kept", "objects_set_aside", "one_heap")},
     "best": ".ranking",
+    **{name: ".files" for name in ("TEMP_SUFFIX", "write_atomically")},
     **{name: ".sqlite" for name in ("DamagedFile", "SqliteCache", "is_damaged", "set_aside")},
     **{name: ".threads" for name in ("available_cores", "blas_threads")},
 }

