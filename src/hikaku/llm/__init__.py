@@ -10,6 +10,7 @@ from .providers import (
     build_chat_model,
     choose_model,
     connection_kwargs,
+    dotenv_file,
     llm_environment,
     secrets_of,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "connection_kwargs",
     "DEFAULT_MODEL",
     "describe_error",
+    "dotenv_file",
     "is_retryable",
     "is_timeout",
     "is_unreachable",

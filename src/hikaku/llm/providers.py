@@ -18,8 +18,8 @@ from typing import Any
 from .._exceptions import ConfigurationError, MissingDependencyError
 from ..settings import CompareOptions
 
-__all__ = ["DEFAULT_MODEL", "ModelChoice", "choose_model", "build_chat_model", "connection_kwargs", "llm_environment",
-           "OFFLINE"]
+__all__ = ["DEFAULT_MODEL", "ModelChoice", "choose_model", "build_chat_model", "connection_kwargs", "dotenv_file",
+           "llm_environment", "OFFLINE"]
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +43,19 @@ class ModelChoice:
         return f"{self.provider}:{self.model}"
 
 
+def dotenv_file(environ: Mapping[str, str] | None = None) -> str:
+    """The ``.env`` file :func:`llm_environment` reads: ``$HIKAKU_DOTENV`` if set (empty: none), else
+    ``./.env``."""
+    env = os.environ if environ is None else environ
+    return env.get("HIKAKU_DOTENV", os.path.join(os.getcwd(), ".env"))
+
+
 def llm_environment(environ: Mapping[str, str] | None = None, dotenv_path: str | None = None) -> dict[str, str]:
     """The process environment over the values of ``.env`` (the environment wins). The
     file is ``./.env``, or ``$HIKAKU_DOTENV`` if set (empty: no file)."""
     values: dict[str, str] = {}
     env = os.environ if environ is None else environ
-    path = dotenv_path if dotenv_path is not None else env.get("HIKAKU_DOTENV", os.path.join(os.getcwd(), ".env"))
+    path = dotenv_path if dotenv_path is not None else dotenv_file(env)
     if path and os.path.isfile(path):
         from dotenv import dotenv_values
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .registry import (
         EXTENSIONS,
         INPUT_FORMATS,
+        LIMITS,
         LOADERS,
         InputLimits,
         Loaded,
@@ -37,6 +38,7 @@ __all__ = [
     "EXTENSIONS",
     "INPUT_FORMATS",
     "InputLimits",
+    "LIMITS",
     "limit_hint",
     "load_document",
     "Loaded",
@@ -55,7 +57,7 @@ _LAZY = {
     "decode_text": ".decode",
     "load_document": ".load",
     "validate_document": ".load",
-    **{name: ".registry" for name in ("EXTENSIONS", "INPUT_FORMATS", "LOADERS", "InputLimits", "LoadRequest",
+    **{name: ".registry" for name in ("EXTENSIONS", "INPUT_FORMATS", "LOADERS", "InputLimits", "LIMITS", "LoadRequest",
                                        "Loaded", "LoaderInfo", "detect_format", "limit_hint", "sniff_format")},
 }
 

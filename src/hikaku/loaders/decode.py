@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .._exceptions import ConfigurationError, InvalidDocumentError
 from ..text import text_codec
-from .registry import InputLimits, LoadRequest, limit_hint, read_bytes
+from .registry import InputLimits, LoadRequest, read_bytes
 
 __all__ = ["decode_text", "read_text", "request_text", "check_chars", "DETECTED"]
 
@@ -151,7 +151,7 @@ def check_chars(text: str, limits: InputLimits, label: str) -> None:
     if len(text) > limits.max_document_chars:
         raise InvalidDocumentError(
             f"{label}: {len(text):,} characters of text, over the limit of {limits.max_document_chars:,} "
-            f"({limit_hint('max_document_chars')})"
+            f"({limits.hint('max_document_chars')})"
         )
 
 

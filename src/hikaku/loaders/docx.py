@@ -18,7 +18,7 @@ from .._exceptions import InvalidDocumentError, MissingDependencyError
 from .chunker import chunk_text, first_heading, table_lines
 from .decode import check_chars
 from .docx_entities import with_literal_entities
-from .registry import InputLimits, Loaded, LoadRequest, check_size, limit_hint
+from .registry import InputLimits, Loaded, LoadRequest, check_size
 
 __all__ = ["FORMAT", "load", "docx_to_markdown", "check_archive"]
 
@@ -46,7 +46,7 @@ def check_archive(path: Path, limits: InputLimits, label: str | None = None) -> 
     if total > limits.max_expanded_mb * _MB:
         raise InvalidDocumentError(
             f"{name}: the Word file expands to {total / _MB:,.0f} MB, over the limit of {limits.max_expanded_mb:g} MB "
-            f"({limit_hint('max_expanded_mb')})"
+            f"({limits.hint('max_expanded_mb')})"
         )
     for info in infos:
         if info.file_size > _RATIO_FLOOR:
@@ -54,7 +54,7 @@ def check_archive(path: Path, limits: InputLimits, label: str | None = None) -> 
             if ratio > limits.max_compression_ratio:
                 raise InvalidDocumentError(
                     f"{name}: the part {info.filename} is compressed {ratio:,.0f}:1, over the limit of "
-                    f"{limits.max_compression_ratio:g}:1 (a zip bomb?) ({limit_hint('max_compression_ratio')})"
+                    f"{limits.max_compression_ratio:g}:1 (a zip bomb?) ({limits.hint('max_compression_ratio')})"
                 )
 
 

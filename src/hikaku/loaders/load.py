@@ -22,7 +22,7 @@ from .._exceptions import (
 from ..document import Chunk, Document
 from .exported import clean_exported
 from .records import chunks_from_records, surrogate_in
-from .registry import InputLimits, Loaded, LoadRequest, detect_format, limit_hint, loader
+from .registry import InputLimits, Loaded, LoadRequest, detect_format, loader
 from .unify import unify_document
 
 __all__ = ["load_document", "validate_document"]
@@ -126,12 +126,12 @@ def _check_lengths(doc: Document, limits: InputLimits, where: str) -> None:
                                     if line else "")
             raise InvalidDocumentError(
                 f"{where}: {at} has {n:,} characters, over the limit of {limits.max_chunk_length:,} "
-                f"({limit_hint('max_chunk_length')})"
+                f"({limits.hint('max_chunk_length')})"
             )
     if total > limits.max_document_chars:
         raise InvalidDocumentError(
             f"{where}: {total:,} characters of text, over the limit of {limits.max_document_chars:,} "
-            f"({limit_hint('max_document_chars')})"
+            f"({limits.hint('max_document_chars')})"
         )
 
 

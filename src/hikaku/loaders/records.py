@@ -17,7 +17,7 @@ import numpy as np
 
 from .._exceptions import InvalidDocumentError
 from ..document import Chunk
-from .registry import InputLimits, limit_hint
+from .registry import InputLimits
 
 __all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "json_depth", "surrogate_in"]
 
@@ -135,7 +135,7 @@ def _loads(text: str, *, source: str, limits: InputLimits, where: str = "") -> A
     if depth > limits.max_json_depth:
         raise InvalidDocumentError(
             f"{source}: {where}JSON nested deeper than the limit of {limits.max_json_depth} levels "
-            f"({limit_hint('max_json_depth')})"
+            f"({limits.hint('max_json_depth')})"
         )
     try:
         return json.loads(text, parse_int=_integer)
@@ -224,7 +224,8 @@ def chunks_from_records(records: list[Any], *, source: str, line_numbers: bool =
     """Validate ``{"id", "content", "metadata"}`` records and build chunks; with *check_metadata*,
     no string of a chunk's metadata may hold a lone surrogate (ids and texts are checked with the
     document: ``load.validate_document``)."""
-    longest = (limits or InputLimits()).max_chunk_length
+    limits = limits or InputLimits()
+    longest = limits.max_chunk_length
     chunks = []
     for n, rec in enumerate(records):
         where = f"line {n + 1}" if line_numbers else f"chunk #{n + 1}"
@@ -239,7 +240,7 @@ def chunks_from_records(records: list[Any], *, source: str, line_numbers: bool =
         if len(content) > longest:
             raise InvalidDocumentError(
                 f"{source}: {where} (id {cid!r}) has {len(content):,} characters, over the limit of {longest:,} "
-                f"({limit_hint('max_chunk_length')})"
+                f"({limits.hint('max_chunk_length')})"
             )
         metadata = rec.get("metadata")
         if metadata is None:

@@ -20,13 +20,17 @@ if TYPE_CHECKING:
     from ..document import Chunk, DocumentNote
 
 __all__ = ["LoaderInfo", "LOADERS", "INPUT_FORMATS", "EXTENSIONS", "InputLimits", "Loaded", "LoadRequest",
-           "detect_format", "limit_hint", "loader", "read_bytes", "read_head", "sniff_format"]
+           "detect_format", "LIMITS", "limit_hint", "loader", "read_bytes", "read_head", "sniff_format"]
 
 _MB = 1024 * 1024
 
 
-def limit_hint(name: str) -> str:
-    """How to raise the limit called *name* (an option of CompareOptions)."""
+def limit_hint(name: str, *, by_operator: bool = False) -> str:
+    """How to raise the limit called *name* (an option of CompareOptions): with the command's option
+    or the environment; *by_operator*: the limit of a server, which its operator sets (a client
+    of the web app or the MCP server cannot)."""
+    if by_operator:
+        return f"{name}; a limit of this server, set by its operator (HIKAKU_{name.upper()} or {name} in config.toml)"
     return f"{name}; raise it with --{name.replace('_', '-')} or HIKAKU_{name.upper()}"
 
 
@@ -40,11 +44,21 @@ class InputLimits:
     max_json_depth: int = 64  # nesting of chunk JSON
     max_chunk_length: int = 100_000  # characters of one chunk
     max_document_chars: int = 4_000_000  # characters of text of one document
+    by_operator: bool = False  # a server's limits, set by its operator: messages do not tell the client to raise them
 
     @classmethod
-    def from_options(cls, options: Any) -> InputLimits:
+    def from_options(cls, options: Any, *, by_operator: bool = False) -> InputLimits:
         """The limits of a ``CompareOptions`` (or any object with the same fields)."""
-        return cls(**{name: getattr(options, name) for name in cls.__dataclass_fields__ if hasattr(options, name)})
+        return cls(**{name: getattr(options, name) for name in LIMITS if hasattr(options, name)},
+                   by_operator=by_operator)
+
+    def hint(self, name: str) -> str:
+        """How to raise the limit *name*, in the words of who can (:func:`limit_hint`)."""
+        return limit_hint(name, by_operator=self.by_operator)
+
+
+LIMITS = tuple(name for name in InputLimits.__dataclass_fields__ if name.startswith("max_"))
+"""The options that are input limits."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +140,7 @@ def check_size(path: Path, limits: InputLimits, label: str | None = None) -> int
     if size > limits.max_input_mb * _MB:
         raise InvalidDocumentError(
             f"{label or path}: the file is {size_text(size)}, over the limit of {limits.max_input_mb:g} MB "
-            f"({limit_hint('max_input_mb')})"
+            f"({limits.hint('max_input_mb')})"
         )
     return size
 
@@ -142,7 +156,7 @@ def read_bytes(path: Path, limits: InputLimits | None = None, label: str | None 
         raise DocumentNotFoundError(f"{label or path}: cannot read: {e.strerror}") from None
     if len(data) > limits.max_input_mb * _MB:  # grew while being read
         raise InvalidDocumentError(f"{label or path}: the file is over the limit of {limits.max_input_mb:g} MB "
-                                   f"({limit_hint('max_input_mb')})")
+                                   f"({limits.hint('max_input_mb')})")
     return data
 
 

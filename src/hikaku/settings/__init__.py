@@ -10,13 +10,14 @@ from .tool_names import TOOL_NAMES
 
 if TYPE_CHECKING:
     from .index_settings import IndexSettings, resolve_index_settings
-    from .layers import env_values, file_values, user_dir, validated
+    from .layers import config_file, env_values, file_values, user_dir, validated
     from .options import CompareOptions, base_url_problem, resolve_options
 
 __all__ = [
     "TOOL_NAMES",
     "CompareOptions",
     "base_url_problem",
+    "config_file",
     "IndexSettings",
     "env_values",
     "file_values",
@@ -30,6 +31,7 @@ __all__ = [
 _LAZY = {
     "IndexSettings": ".index_settings",
     "resolve_index_settings": ".index_settings",
+    "config_file": ".layers",
     "env_values": ".layers",
     "file_values": ".layers",
     "user_dir": ".layers",

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from .._exceptions import ConfigurationError
 
-__all__ = ["user_dir", "file_values", "env_values", "validated"]
+__all__ = ["user_dir", "config_file", "file_values", "env_values", "validated"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -31,9 +31,14 @@ def user_dir() -> Path:
     return Path(base) / "hikaku"
 
 
+def config_file() -> Path:
+    """The user's configuration file, ``config.toml`` in :func:`user_dir` (it may not exist)."""
+    return user_dir() / "config.toml"
+
+
 def file_values(model: type[BaseModel]) -> dict[str, Any]:
     """The fields of *model* set in the user's ``config.toml`` (top level or ``[compare]``)."""
-    path = user_dir() / "config.toml"
+    path = config_file()
     if not path.is_file():
         return {}
     try:
