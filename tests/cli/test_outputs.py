@@ -40,6 +40,7 @@ def no_work(monkeypatch):
 
     # the command imports these when it runs (a fast start): patched where it finds them
     monkeypatch.setattr(hikaku.run, "compare", boom)
+    monkeypatch.setattr(hikaku.run, "run", boom)
     monkeypatch.setattr(hikaku.run, "plan_model", boom)
     monkeypatch.setattr(hikaku.loaders, "load_document", boom)
 

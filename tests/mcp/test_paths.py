@@ -51,3 +51,24 @@ def test_several_roots_and_the_default(tree, tmp_path, monkeypatch):
         Roots([tmp_path / "nope"])
     with pytest.raises(InputError, match="give a path"):
         Roots([root]).resolve("  ")
+
+
+def test_messages_name_the_clients_path_never_the_servers(tree, tmp_path):
+    root, outside = tree
+    roots = Roots([root, outside])
+    for path in ("../../elsewhere.md", "/etc/passwd"):
+        with pytest.raises(PathOutsideRootsError) as e:
+            roots.resolve(path)
+        assert str(e.value).startswith(f"{path}: outside the directories this server may read")
+        assert str(root) not in str(e.value) and str(outside) not in str(e.value)  # the roots are not listed
+    os.symlink(root / "loop", root / "loop")
+    for path, said in (("a" * 5000 + ".md", "file name too long"), ("loop", "loop of symbolic links")):
+        with pytest.raises(InputError, match=said) as e:
+            roots.resolve(path)
+        message = str(e.value)
+        assert str(tmp_path) not in message and len(message) < 200 and "\n" not in message, message
+    assert roots.relative(roots.resolve("sub/a.md")) == "sub/a.md"
+    assert roots.relative(roots.resolve(str(outside / "secret.md"))) == "secret.md"
+    assert roots.relative(roots.resolve(str(root))) == "."
+    hidden = roots.hide(f"internal error: OSError: [Errno 5] {root / 'sub' / 'a.md'} and {outside}")
+    assert hidden == "internal error: OSError: [Errno 5] sub/a.md and ."

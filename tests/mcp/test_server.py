@@ -3,6 +3,7 @@ are the comparison's tools (same results as a registry built the same way), ever
 error is a tool error with a clear message, the last report is a resource."""
 
 import json
+import os
 import shutil
 
 import pytest
@@ -36,8 +37,8 @@ def text(result):
 
 
 async def test_the_tools_of_a_loaded_pair_are_the_comparisons(service, root, hashing_embedder, bigram):
-    # the same sides, built as a comparison builds them
-    docs = [hikaku.load_document(root / f, id_prefix=p) for f, p in (("v1.md", "a"), ("v2.md", "b"))]
+    # the same sides, built as a comparison builds them (named by their paths relative to the root)
+    docs = [hikaku.load_document(root / f, id_prefix=p, name=f) for f, p in (("v1.md", "a"), ("v2.md", "b"))]
     stores = StoreSet(*(DocumentStore(d, side, DocumentIndex(embedder=hashing_embedder, tokenizer=bigram))
                         for d, side in zip(docs, "AB")))
     registry = build_registry(stores)
@@ -256,3 +257,62 @@ def test_a_loaded_pair_tells_what_its_loader_noted(tmp_path, hashing_embedder, b
     info = service.load_pair("overlap.pdf", "plain.pdf").describe()["documents"]
     assert len(info["A"]["notes"]) == 1 and "reading order" in info["A"]["notes"][0]
     assert info["B"]["notes"] == []
+
+
+async def test_a_client_never_sees_a_path_of_the_server(root, tmp_path, hashing_embedder, bigram, monkeypatch, caplog):
+    """Paths relative to the root in every message and result; no traceback in the log for a client's
+    bad input; a limit is said to be the server's (its operator's), not an option the client could raise."""
+    import logging
+
+    (root / "sub").mkdir()
+    shutil.copy(root / "v2.md", root / "sub" / "v2.md")
+    os.symlink(root / "loop", root / "loop")
+    monkeypatch.setenv("HIKAKU_MAX_INPUT_MB", "0.001")  # the server's limit: 1,048 bytes
+    (root / "big.md").write_text("# 規則\n\n" + "第1条 本文。\n" * 200, encoding="utf-8")
+    service = HikakuService(Roots([root]), embedder=hashing_embedder, tokenizer=bigram)
+    caplog.set_level(logging.INFO)
+    said = []
+    async with Client(build_server(service)) as client:
+        cases = [
+            ({"a": "nope.md", "b": "v2.md"}, "nope.md: no such file"),
+            ({"a": "sub/../missing.md", "b": "v2.md"}, "missing.md: no such file"),
+            ({"a": "a" * 5000 + ".md", "b": "v2.md"}, "file name too long"),
+            ({"a": "loop", "b": "v2.md"}, "loop: cannot resolve the path: a loop of symbolic links"),
+            ({"a": "sub", "b": "v2.md"}, "sub: not a regular file"),
+            ({"a": "../secret.md", "b": "v2.md"}, "../secret.md: outside the directories this server may read"),
+            ({"a": "big.md", "b": "v2.md"}, "big.md: the file is "),
+        ]
+        for args, message in cases:
+            for tool in ("compare_documents", "load_pair"):
+                got = await client.call_tool(tool, args)
+                assert got.is_error and message in text(got), (tool, args, text(got))
+                said.append(text(got))
+        outside = await client.call_tool("compare_documents", {"a": str(tmp_path / "secret.md"), "b": "v2.md"})
+        assert text(outside).endswith(f": {tmp_path / 'secret.md'}: outside the directories this server may read "
+                                      "(its operator allows another with hikaku mcp --root DIR)")  # the client's own
+        limit = said[-1]
+        assert "over the limit of 0.001 MB (max_input_mb; a limit of this server, set by its operator" in limit
+        assert "--max-input-mb" not in limit
+
+        monkeypatch.delenv("HIKAKU_MAX_INPUT_MB")
+        got = await client.call_tool("compare_documents", {"a": "v1.md", "b": "sub/v2.md", "format": "json"})
+        assert not got.is_error, text(got)
+        result = got.structured_content
+        assert (result["document_a"]["source"], result["document_b"]["source"]) == ("v1.md", "sub/v2.md")
+        loaded = (await client.call_tool("load_pair", {"a": "v1.md", "b": "sub/v2.md"})).structured_content
+        assert [loaded["documents"][s]["source"] for s in "AB"] == ["v1.md", "sub/v2.md"]
+        found = await client.call_tool("string_search", {"pair_id": loaded["pair_id"], "pattern": "試用期間"})
+        assert {h["metadata"]["source"] for h in found.structured_content["output"]} == {"sub/v2.md"}
+        said += [text(got), json.dumps(result, ensure_ascii=False), text(found)]
+
+        def crash(*a, **k):
+            raise OSError(5, "Input/output error", str(root / "v1.md"))
+
+        monkeypatch.setattr(service, "compare", crash)
+        got = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md"})
+        assert got.is_error and text(got).endswith(": internal error: OSError: [Errno 5] Input/output error: 'v1.md'")
+        said.append(text(got))
+    for message in said:
+        assert str(tmp_path) not in message, message
+    tracebacks = [r for r in caplog.records if r.exc_info]
+    assert [r.getMessage() for r in tracebacks] == ["hikaku mcp: unexpected error"]  # only the real crash

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+from dataclasses import replace
 
 from hikaku import ComparisonResult, resolve_options
 from hikaku.web.worker import CHECKPOINT, RESULT, Task, run_task
@@ -108,3 +109,27 @@ def test_a_failure_names_the_users_file_not_the_servers_path(tmp_path):
     run_task(t, 0, events, threading.Event())
     kind, _, _, message = events[-1]
     assert kind == "failed" and message.startswith(f"{V2.name}: ") and str(tmp_path) not in message
+
+
+def test_a_job_is_read_with_the_servers_encoding_and_limits(tmp_path):
+    """The worker reads the uploads as hikaku compare reads a file: in the encoding and within the
+    limits the server is configured with (they were ignored), its limits said to be the operator's."""
+    t = task(tmp_path)
+    folder = tmp_path / "job"
+    for stored, _, _ in (t.a, t.b):
+        # UTF-16 without a byte order mark: read only in the encoding the server forces
+        (folder / stored).write_bytes((folder / stored).read_text(encoding="utf-8").encode("utf-16-le"))
+    options = resolve_options({"embedding": "hashing", "llm": "offline", "encoding": "utf-16-le"}).model_dump(mode="json")
+    events = Events()
+    run_task(replace(t, options=options), 0, events, threading.Event())
+    assert events[-1][0] == "done", events[-1]
+    result = ComparisonResult.from_json((folder / RESULT).read_bytes())
+    assert any("3か月 → 6か月" in c.summary for c in result.changes)
+
+    small = resolve_options({"embedding": "hashing", "llm": "offline", "max_document_chars": 1000})
+    events = Events()
+    run_task(replace(task(tmp_path / "small"), options=small.model_dump(mode="json")), 0, events, threading.Event())
+    kind, _, _, message = events[-1]
+    assert kind == "failed" and message.startswith(f"{V1.name}: 1,830 characters of text, over the limit of 1,000 "
+                                                   "(max_document_chars; a limit of this server"), message
+    assert str(tmp_path) not in message and "--max-document-chars" not in message

@@ -16,7 +16,7 @@ from langgraph.types import Command
 import hikaku
 from hikaku import resolve_options
 from hikaku.review import Answer, Question
-from hikaku.workflow import build_graph, build_runtime
+from hikaku.workflow import RuntimeInputs, build_graph, build_runtime
 from hikaku.workflow.checkpoint import open_checkpointer
 from tests.agent.test_llm_policy import NEW, OLD
 from tests.fakes import ScriptedChatModel, answer, chunk_id_of
@@ -48,8 +48,8 @@ def asked(model):
 
 
 def runtime(model, embedder, calibration, **kw):
-    return build_runtime(A, B, resolve_options({"llm_scope": "all", "calibration": calibration}), embedder=embedder,
-                         chat_model=model, model_name="scripted", **kw)
+    return build_runtime(A, B, resolve_options({"llm_scope": "all", "calibration": calibration}),
+                         RuntimeInputs(embedder=embedder, chat_model=model, model_name="scripted", **kw))
 
 
 CONFIG = {"configurable": {"thread_id": "review-1"}, "recursion_limit": 200}

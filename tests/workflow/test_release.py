@@ -7,7 +7,7 @@ from dataclasses import replace
 import hikaku
 from hikaku import load_document, resolve_options
 from hikaku.embeddings import HashingEmbedder
-from hikaku.workflow import build_graph, build_runtime
+from hikaku.workflow import RuntimeInputs, build_graph, build_runtime
 
 from ..helpers import EXAMPLES
 
@@ -26,7 +26,7 @@ class ReleasingEmbedder(HashingEmbedder):
 def _runtime(embedder, tokenizer):
     return build_runtime(load_document(EXAMPLES / "shugyo_kisoku_v1.md", id_prefix="a"),
                          load_document(EXAMPLES / "shugyo_kisoku_v2.md", id_prefix="b"),
-                         resolve_options(), embedder=embedder, tokenizer=tokenizer)
+                         resolve_options(), RuntimeInputs(embedder=embedder, tokenizer=tokenizer))
 
 
 def test_the_search_is_let_go_before_the_rows_and_the_result_is_the_same(sudachi):

@@ -5,7 +5,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 import hikaku
 from hikaku import load_document, resolve_options
-from hikaku.workflow import build_graph, build_runtime
+from hikaku.workflow import RuntimeInputs, build_graph, build_runtime
 
 from ..helpers import EXAMPLES
 
@@ -15,9 +15,7 @@ def runtime(embedder, tokenizer, batch=1):
         load_document(EXAMPLES / "shugyo_kisoku_v1.md", id_prefix="a"),
         load_document(EXAMPLES / "shugyo_kisoku_v2.md", id_prefix="b"),
         resolve_options(),
-        embedder=embedder,
-        tokenizer=tokenizer,
-        offline_batch=batch,
+        RuntimeInputs(embedder=embedder, tokenizer=tokenizer, offline_batch=batch),
     )
 
 
@@ -57,7 +55,7 @@ def test_a_long_agent_phase_takes_a_bounded_number_of_steps_with_the_same_result
 
     def rt():
         return build_runtime(load_document(pair / "a.json"), load_document(pair / "b.json"), resolve_options(),
-                             embedder=hashing_embedder, tokenizer=sudachi, offline_batch=1)
+                             RuntimeInputs(embedder=hashing_embedder, tokenizer=sudachi, offline_batch=1))
 
     def run():
         steps = []

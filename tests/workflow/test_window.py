@@ -11,7 +11,7 @@ from collections import Counter
 from langgraph.checkpoint.memory import InMemorySaver
 
 from hikaku import load_document, resolve_options, run_comparison
-from hikaku.workflow import build_graph, build_runtime
+from hikaku.workflow import RuntimeInputs, build_graph, build_runtime
 from tests.fakes import ScriptedChatModel, answer, chunk_id_of, search_then_answer
 from tests.helpers import EXAMPLES, doc
 
@@ -60,7 +60,7 @@ def _runtime(model, embedder, **options):
         load_document(EXAMPLES / "shugyo_kisoku_v1.md", id_prefix="a"),
         load_document(EXAMPLES / "shugyo_kisoku_v2.md", id_prefix="b"),
         resolve_options({"llm_scope": "all", "concurrency": 3, **options}),
-        embedder=embedder, chat_model=model,
+        RuntimeInputs(embedder=embedder, chat_model=model),
     )
 
 

@@ -1,5 +1,5 @@
 """Comparing one pair of a batch, wherever it runs (this process, a worker process, a Ray
-task): :func:`hikaku.compare` with the pair's resolved options, rendered with
+task): a run (:func:`hikaku.run.run`) with the pair's resolved options, rendered with
 :func:`hikaku.render` into every output format. Nothing is written here: the outputs go
 back to the process that owns the output directory, which writes them.
 """
@@ -12,11 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .._exceptions import ConfigurationError, HikakuError
-from ..embeddings import Embedder, embedder_for
-from ..llm import choose_model, llm_environment
-from ..renderers import RENDERERS, RenderOptions, render
-from ..run import compare
-from ..settings import CompareOptions, IndexSettings
+from ..llm import choose_model
+from ..renderers import RENDERERS, render
+from ..run import Components, EmbedderCache, RunRequest, Side, render_options, run
+from ..settings import CompareOptions
 
 __all__ = ["OUTPUT_FORMATS", "PairTask", "PairOutcome", "PairWorker", "compare_pair", "one_line"]
 
@@ -69,15 +68,8 @@ class PairWorker:
     model takes seconds to load; a pair often less to compare)."""
 
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
-        self.env = dict(llm_environment() if env is None else env)
-        self._embedders: dict[str, Embedder] = {}
-
-    def embedder(self, settings: IndexSettings) -> Embedder:
-        key = settings.model_dump_json()
-        got = self._embedders.get(key)
-        if got is None:
-            got = self._embedders[key] = embedder_for(settings, self.env)
-        return got
+        self._embedders = EmbedderCache(env)
+        self.env = self._embedders.env
 
     def run(self, task: PairTask) -> PairOutcome:
         started = time.perf_counter()
@@ -89,10 +81,9 @@ class PairWorker:
                     f"this worker would use {model or 'the offline policy'} where the batch expects "
                     f"{task.model or 'the offline policy'}: give every worker the same LLM settings and keys"
                 )
-            result = compare(task.a, task.b, options=task.options,
-                             embedder=self.embedder(task.options.index_settings()))
-            o = task.options
-            ro = RenderOptions(lang=o.lang, include_unchanged=o.include_unchanged, diff_style=o.diff_style)
+            components = Components(embedder=self._embedders.get(task.options.index_settings()))
+            result = run(RunRequest(Side(task.a), Side(task.b), task.options, components=components)).result
+            ro = render_options(task.options)
             outputs = {}
             for fmt in OUTPUT_FORMATS:
                 out = render(result, fmt, ro)

@@ -17,10 +17,10 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .common import base_url, check_outputs, say
+from .common import base_url, say
 
 if TYPE_CHECKING:
-    from ..batch import PairSpec
+    from ..batch import PlannedPair
 
 __all__ = ["add_parser", "run"]
 
@@ -95,13 +95,14 @@ def _missing_dirs(path: str) -> list[str]:
     return missing[::-1]
 
 
-def _refuse_inputs(outdir: str, specs: Sequence[PairSpec], manifest: str | None) -> None:
+def _refuse_inputs(outdir: str, planned: Sequence[PlannedPair], manifest: str | None) -> None:
     """Refuse, before any work, a file the batch would write that is one of its inputs
-    (the manifest, a pair's A or B; through symbolic and hard links too), as ``hikaku
-    compare -o`` does. The output directory is made for the check, and removed again
-    when the check refuses."""
+    (the manifest, a pair's A or B or calibration, the settings; through symbolic and hard links
+    too), as ``hikaku compare -o`` does. The output directory is made for the check, and removed
+    again when the check refuses."""
     from .._exceptions import ConfigurationError
     from ..batch import STATE_DIR, OutputDir
+    from ..run import InputFile, Side, check_outputs, input_files, settings_files
 
     made = _missing_dirs(outdir)
     try:
@@ -109,10 +110,13 @@ def _refuse_inputs(outdir: str, specs: Sequence[PairSpec], manifest: str | None)
     except OSError as e:
         raise ConfigurationError(f"-o {outdir}: cannot make the output directory: {e.strerror}") from None
     try:
-        inputs = [side for s in specs for side in (s.a, s.b)] + ([manifest] if manifest else [])
+        inputs = [f for p in planned
+                  for f in input_files(p.options, sides=(Side(p.spec.a), Side(p.spec.b)), settings=False)]
+        inputs += [InputFile("input", manifest)] if manifest else []
+        inputs += settings_files()
         out = OutputDir(outdir)
         recorded = os.path.isdir(os.path.join(outdir, STATE_DIR))
-        outputs = [("output", str(p)) for _, p in out.paths([s.name for s in specs])
+        outputs = [("output", str(p)) for _, p in out.paths([p.spec.name for p in planned])
                    if recorded or p.parent.name != STATE_DIR]
         check_outputs(inputs, outputs, advice="choose another output directory")
     except BaseException:
@@ -155,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
         specs = read_manifest(args.manifest)
     overrides = _overrides(args)
     planned = plan_pairs(specs, overrides)
-    _refuse_inputs(args.output_dir, specs, args.manifest)
+    _refuse_inputs(args.output_dir, planned, args.manifest)
     lang = resolve_options(overrides).lang
     if args.ray:
         runner: Any = RayRunner(args.ray, cpus=args.jobs or 2)

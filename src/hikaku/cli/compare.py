@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 # what a comparison needs is imported when it runs, and what its options name when they are
 # parsed: --version, --help and argument errors start fast (tests/cli/test_startup.py)
 from .._exceptions import ConfigurationError
-from .common import STDIN, STDIN_NAME, Progress, base_url, check_outputs, read_stdin, say, write_atomically
+from .common import STDIN, STDIN_NAME, Progress, base_url, read_stdin, say
 
 if TYPE_CHECKING:
-    from ..document import Document
     from ..result import ComparisonResult
     from ..review import DecisionSet
+    from ..run import Side
     from ..settings import CompareOptions
     from .questions import TerminalReviewer
 
@@ -145,21 +145,81 @@ def run(args: argparse.Namespace) -> int:
     import tempfile
 
     from ..llm import llm_environment
-    from ..renderers import RenderOptions, check, format_for_path, render, render_parts
-    from ..run import compare, plan_model
+    from ..renderers import check, format_for_path, render, render_parts
+    from ..run import (
+        Durability,
+        Review,
+        RunRequest,
+        Side,
+        check_outputs,
+        input_files,
+        plan_model,
+        render_options,
+        write_report,
+    )
+    from ..run import run as run_request
     from ..settings import resolve_options
     from ..workflow import check_checkpoint, default_checkpoint_path, new_run_id
 
     if args.output == STDIN:  # -o -: standard output
         args.output = None
-    inputs = [p for p in (args.a, args.b) if p != STDIN]
-    if not inputs:
+    if args.a == STDIN and args.b == STDIN:
         raise ConfigurationError("only one of A and B can be - (standard input)")
-    # before any work: no output may be an input (or another output), and each must be writable
-    check_outputs(inputs, [("-o", args.output), ("--trace", args.trace), ("--checkpoint", args.checkpoint)])
+    opts = resolve_options(_options(args))  # arguments > HIKAKU_* > config.toml, once: the run and the report
+    # before any work: no output may be a file the run reads (or another output), and each must be writable
+    files = input_files(opts, sides=[Side(p) for p in (args.a, args.b) if p != STDIN], decisions=args.decisions)
+    check_outputs(files, [("-o", args.output), ("--trace", args.trace), ("--checkpoint", args.checkpoint)])
     if args.resume and args.run_id:
         raise ConfigurationError("give --run-id for a new run or --resume for an old one, not both")
-    options: dict[str, Any] = {
+    fmt = args.format or (format_for_path(args.output) if args.output else "md")  # unknown extension: refused now
+    report_options = render_options(opts, excel=args.excel, column_order=args.column_order)
+    info = check(fmt, report_options)  # a bad option or a missing extra is said now, not after the comparison
+    if info.binary and (not args.output or args.output == "-") and sys.stdout.isatty():
+        raise ConfigurationError(f"{fmt} is a binary format: write it to a file with -o FILE.{fmt}")
+    plan = plan_model(opts, llm_environment())
+    checkpoint = args.checkpoint
+    if checkpoint is None and not args.no_checkpoint and (plan.choice is not None or args.resume or args.run_id):
+        checkpoint = str(default_checkpoint_path())
+        check_outputs(files, [("-o", args.output), ("--trace", args.trace), ("the checkpoint", checkpoint)],
+                      made=("the checkpoint",))
+    run_id = args.resume or args.run_id or (new_run_id() if checkpoint else None)
+    if checkpoint:
+        check_checkpoint(checkpoint, resume=bool(args.resume))
+    if checkpoint and not args.resume:
+        say(f"run {run_id} (checkpoint {checkpoint}); if it stops, continue with --resume {run_id}")
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    progress = Progress(bool(show))
+    decisions, ask = _review(args, opts.lang, run_id, progress)
+    with tempfile.TemporaryDirectory(prefix="hikaku-") as scratch:
+        a, b = (_stdin_side(scratch, opts) if path == STDIN else Side(path) for path in (args.a, args.b))
+        request = RunRequest(a, b, opts, durability=Durability(checkpoint, run_id, bool(args.resume)),
+                             review=Review(decisions, ask), trace=args.trace, progress=progress)
+        try:
+            with progress.lines_above():
+                result = run_request(request).result
+        except KeyboardInterrupt:
+            progress.close()
+            if checkpoint:
+                say(f"interrupted; nothing settled is lost: continue with --resume {run_id}"
+                    + (f" --checkpoint {checkpoint}" if args.checkpoint else ""))
+                return 130
+            raise
+        finally:
+            progress.close()
+            if ask is not None and ask.recorded:
+                say(f"{ask.recorded} decision(s) recorded in {args.decisions}")
+    for note in result.notes:
+        say(f"note: {note}")
+    if args.output:  # the file's bytes made directly, a row at a time for JSON (never the whole report at once)
+        write_report(args.output, render_parts(result, fmt, report_options))
+    elif not _to_stdout(render(result, fmt, report_options)):
+        return EXIT_PIPE
+    return 1 if args.exit_code and differs(result) else 0
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options the command line gives (None: not given)."""
+    return {
         "lang": args.lang,
         "include_unchanged": args.include_unchanged,
         "strict": args.strict,
@@ -181,50 +241,6 @@ def run(args: argparse.Namespace) -> int:
         "llm_timeout_s": args.llm_timeout_s,
         **{name: getattr(args, name) for name in _LIMITS},
     }
-    opts = resolve_options(options)  # arguments > HIKAKU_* > config.toml, once: the run and the report
-    fmt = args.format or (format_for_path(args.output) if args.output else "md")  # unknown extension: refused now
-    render_options = RenderOptions(lang=opts.lang, include_unchanged=opts.include_unchanged,
-                                   diff_style=opts.diff_style, excel=args.excel, column_order=args.column_order)
-    info = check(fmt, render_options)  # a bad option or a missing extra is said now, not after the comparison
-    if info.binary and (not args.output or args.output == "-") and sys.stdout.isatty():
-        raise ConfigurationError(f"{fmt} is a binary format: write it to a file with -o FILE.{fmt}")
-    plan = plan_model(opts, llm_environment())
-    checkpoint = args.checkpoint
-    if checkpoint is None and not args.no_checkpoint and (plan.choice is not None or args.resume or args.run_id):
-        checkpoint = str(default_checkpoint_path())
-    run_id = args.resume or args.run_id or (new_run_id() if checkpoint else None)
-    if checkpoint:
-        check_checkpoint(checkpoint, resume=bool(args.resume))
-    if checkpoint and not args.resume:
-        say(f"run {run_id} (checkpoint {checkpoint}); if it stops, continue with --resume {run_id}")
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    progress = Progress(bool(show))
-    decisions, ask = _review(args, opts.lang, run_id, progress)
-    with tempfile.TemporaryDirectory(prefix="hikaku-") as scratch:
-        a, b = (_stdin_document(scratch, opts, side) if path == STDIN else path
-                for path, side in ((args.a, "a"), (args.b, "b")))
-        try:
-            with progress.lines_above():
-                result = compare(a, b, options=opts, progress=progress, checkpoint=checkpoint, run_id=run_id,
-                                 resume=bool(args.resume), trace=args.trace, decisions=decisions, ask=ask)
-        except KeyboardInterrupt:
-            progress.close()
-            if checkpoint:
-                say(f"interrupted; nothing settled is lost: continue with --resume {run_id}"
-                    + (f" --checkpoint {checkpoint}" if args.checkpoint else ""))
-                return 130
-            raise
-        finally:
-            progress.close()
-            if ask is not None and ask.recorded:
-                say(f"{ask.recorded} decision(s) recorded in {args.decisions}")
-    for note in result.notes:
-        say(f"note: {note}")
-    if args.output:  # the file's bytes made directly, a row at a time for JSON (never the whole report at once)
-        write_atomically(args.output, render_parts(result, fmt, render_options))
-    elif not _to_stdout(render(result, fmt, render_options)):
-        return EXIT_PIPE
-    return 1 if args.exit_code and differs(result) else 0
 
 
 def _to_stdout(report: str | bytes) -> bool:
@@ -258,14 +274,13 @@ def differs(result: ComparisonResult) -> bool:
     return any(c.type != "unchanged" or c.moved for c in result.changes)
 
 
-def _stdin_document(scratch: str, opts: CompareOptions, side: str) -> Document:
-    """Standard input as a document (its format from --input-format or sniffed)."""
-    from ..loaders import InputLimits, load_document
+def _stdin_side(scratch: str, opts: CompareOptions) -> Side:
+    """Standard input as a side (its format from --input-format or sniffed), saved in *scratch*."""
+    from ..loaders import InputLimits
+    from ..run import Side
 
     path, fmt = read_stdin(scratch, input_format=opts.input_format, limits=InputLimits.from_options(opts))
-    return load_document(path, input_format=fmt, id_prefix=side, max_chunk_chars=opts.max_chunk_chars,
-                         encoding=opts.encoding, limits=InputLimits.from_options(opts), name=STDIN_NAME,
-                         doc_id="stdin")
+    return Side(path, name=STDIN_NAME, format=fmt, doc_id="stdin")
 
 
 def _review(args: argparse.Namespace, lang: str, run_id: str | None,

@@ -89,15 +89,17 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
     read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                 open_world_hint=False)
 
+    hide = service.roots.hide  # what a client is told never shows where the server keeps its files
+
     def fail(e: Exception) -> Exception:
-        if isinstance(e, HikakuError):
-            return ToolError(str(e))
+        if isinstance(e, HikakuError):  # a client's bad input, said in one line: no traceback in the log
+            return ToolError(hide(str(e)))
         log.exception("hikaku mcp: unexpected error")
-        return ToolError(f"internal error: {type(e).__name__}: {e}")
+        return ToolError(hide(f"internal error: {type(e).__name__}: {e}"))
 
     def tool_result(result: ToolResult) -> CallToolResult:
         if not result.success:
-            raise ToolError(result.error or f"{result.tool_name} failed")
+            raise ToolError(hide(result.error or f"{result.tool_name} failed"))
         data = _json(result.to_dict())
         return CallToolResult(content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False, indent=1))],
                               structured_content=data)
@@ -224,7 +226,7 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
         try:
             return service.last_report(fmt)
         except HikakuError as e:
-            raise ResourceError(str(e)) from None
+            raise ResourceError(hide(str(e))) from None
 
     @server.resource(REPORT_URI, name="last-report", title="The last comparison (Markdown)",
                      mime_type="text/markdown")

@@ -1,8 +1,8 @@
 """What the MCP server does, without the protocol: compare two documents, load a pair
 for an outside agent and run the five tools on it, keep the last report.
 
-A comparison is :func:`hikaku.compare` with resolved options, rendered by
-:func:`hikaku.render`. A loaded pair is built as a comparison builds its sides: each
+A comparison is a run (:func:`hikaku.run.run`) with resolved options, rendered by
+:func:`hikaku.render`. A loaded pair is read and built as a comparison builds its sides: each
 document indexed by its own :class:`~hikaku.index.DocumentIndex` (one embedding model
 shared), wrapped in a :class:`~hikaku.tools.DocumentStore`, the tools from
 :func:`~hikaku.tools.build_registry`. The server keeps the last *max_pairs* pairs; the
@@ -18,30 +18,30 @@ that protect it (the input limits, ``regex_timeout_s``) or that say how much of 
 model a run may spend (every ``llm_*`` option, ``max_tokens_total``, ``concurrency``: a
 prompt-injected agent must not raise the bill). ``encoding`` applies to the files named by path
 (inline text is text already).
+
+A client sees the server's files by their paths relative to the root that holds them, in every
+message and result (a document's ``source``); the server's own paths never reach it.
 """
 
 from __future__ import annotations
 
 import itertools
 import logging
-import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .._exceptions import ConfigurationError, InputError
 from ..document import Document
-from ..embeddings import Embedder, embedder_for
+from ..embeddings import Embedder
 from ..index import DocumentIndex
-from ..llm import llm_environment
-from ..loaders import LOADERS, InputLimits, load_document
-from ..renderers import RENDERERS, RenderOptions, render
+from ..loaders import LIMITS
+from ..renderers import RENDERERS, render
 from ..result import ComparisonResult
-from ..run import compare
-from ..settings import CompareOptions, IndexSettings, resolve_options
+from ..run import Components, EmbedderCache, RunRequest, Side, load_side, render_options, run
+from ..settings import CompareOptions, resolve_options
 from ..tokenizers import Tokenizer, get_tokenizer
 from ..tools import DocumentStore, StoreSet, ToolRegistry, ToolResult, build_registry
 from .paths import Roots
@@ -52,13 +52,11 @@ log = logging.getLogger(__name__)
 
 # where documents may go, what files are read, what protects the server, and how much of the server's
 # model a run may spend (every llm_* option, the token budget, the concurrency)
-SERVER_ONLY_OPTIONS = ("llm", "llm_base_url", "embedding_base_url", "calibration", "regex_timeout_s",
-                       *InputLimits.__dataclass_fields__,
+SERVER_ONLY_OPTIONS = ("llm", "llm_base_url", "embedding_base_url", "calibration", "regex_timeout_s", *LIMITS,
                        *(k for k in CompareOptions.model_fields if k.startswith("llm_") and k != "llm_base_url"),
                        "max_tokens_total", "concurrency")
 TEXT_FORMATS = tuple(name for name, info in RENDERERS.items() if not info.binary)
 _LOCAL_EMBEDDINGS = ("use", "use-multilingual-v3", "hashing")
-_INLINE_FORMATS = ("markdown", "text", "html", "json", "jsonl")  # the text formats a client can send inline
 
 
 @dataclass(frozen=True)
@@ -93,10 +91,9 @@ class HikakuService:
             raise ConfigurationError("max_pairs must be at least 1")
         self.roots = roots
         self.max_pairs = max_pairs
-        self.env = dict(llm_environment() if env is None else env)
-        self._embedder = embedder
+        self._embedders = EmbedderCache(env, fixed=embedder)
+        self.env = self._embedders.env
         self._tokenizer = tokenizer
-        self._embedders: dict[str, Embedder] = {}
         self._pairs: OrderedDict[str, LoadedPair] = OrderedDict()
         self._ids = itertools.count(1)
         self._last: tuple[ComparisonResult, CompareOptions] | None = None
@@ -119,40 +116,19 @@ class HikakuService:
                                      f"where hikaku mcp runs), not by a client{may}")
         return resolve_options(values)
 
-    def _embedder_for(self, settings: IndexSettings) -> Embedder:
-        if self._embedder is not None:
-            return self._embedder
-        key = settings.model_dump_json()
-        with self._lock:
-            got = self._embedders.get(key)
-            if got is None:
-                got = self._embedders[key] = embedder_for(settings, self.env)
-        return got
-
-    def document(self, side: str, path: str | None, text: str | None, opts: CompareOptions) -> Document:
-        """Side ``A`` or ``B`` from a path inside the roots, or from inline text (read
-        as the input format, Markdown by default, exactly as a file of that format)."""
+    def side(self, side: str, path: str | None, text: str | None) -> Side:
+        """Side ``A`` or ``B`` from a path inside the roots (named by its path relative to its root),
+        or from inline text (read as the input format, Markdown by default, exactly as a file of that
+        format)."""
         if (path is None) == (text is None):
             raise InputError(f"give either {side.lower()} (a path) or {side.lower()}_text (the text itself)")
-        prefix = side.lower()
-        limits = InputLimits.from_options(opts)
         if path is not None:
             real = self.roots.resolve(path)
-            return load_document(real, input_format=opts.input_format, id_prefix=prefix, encoding=opts.encoding,
-                                 max_chunk_chars=opts.max_chunk_chars, limits=limits)
-        assert text is not None
-        fmt = opts.input_format or "markdown"
-        info = LOADERS.get(fmt)
-        name = f"{prefix}_text"
-        if info is None or fmt not in _INLINE_FORMATS:
-            raise InputError(f"{name}: inline text is read as Markdown, text, HTML or chunk JSON/JSONL, "
-                             f"not {fmt}; give a path instead")
-        with tempfile.TemporaryDirectory(prefix="hikaku-mcp-") as tmp:  # read exactly as a file of that format
-            f = Path(tmp) / f"{side}{info.extensions[0]}"
-            f.write_text(text, encoding="utf-8")
-            doc = load_document(f, input_format=fmt, id_prefix=prefix, doc_id=side, encoding="utf-8",
-                                max_chunk_chars=opts.max_chunk_chars, limits=limits, name=name)
-        return doc.model_copy(update={"source": None, "title": side if doc.title == name else doc.title})
+            return Side(real, name=self.roots.relative(real))
+        return Side(text=text, name=f"{side.lower()}_text", doc_id=side)
+
+    def document(self, side: str, path: str | None, text: str | None, opts: CompareOptions) -> Document:
+        return load_side(self.side(side, path, text), side.lower(), opts, served=True)
 
     # -- comparison --------------------------------------------------------------------------
     def compare(self, a: str | None = None, b: str | None = None, *, a_text: str | None = None,
@@ -163,13 +139,12 @@ class HikakuService:
             raise ConfigurationError(f"format {fmt!r}: choose one of {', '.join(TEXT_FORMATS)}")
         opts = self.options(options)
         with self._work:
-            doc_a = self.document("A", a, a_text, opts)
-            doc_b = self.document("B", b, b_text, opts)
-            result = compare(doc_a, doc_b, options=opts, embedder=self._embedder_for(opts.index_settings()),
-                             tokenizer=self._tokenizer)
+            sides = self.side("A", a, a_text), self.side("B", b, b_text)
+            components = Components(embedder=self._embedders.get(opts.index_settings()), tokenizer=self._tokenizer)
+            result = run(RunRequest(*sides, opts, components=components, served=True)).result
         with self._lock:
             self._last = (result, opts)
-        report = render(result, fmt, _render_options(opts))
+        report = render(result, fmt, render_options(opts))
         assert isinstance(report, str)
         return result, report
 
@@ -178,7 +153,7 @@ class HikakuService:
             last = self._last
         if last is None:
             raise InputError("no comparison yet: call compare_documents first")
-        report = render(last[0], fmt, _render_options(last[1]))
+        report = render(last[0], fmt, render_options(last[1]))
         assert isinstance(report, str)
         return report
 
@@ -190,7 +165,7 @@ class HikakuService:
             doc_a = self.document("A", a, a_text, opts)
             doc_b = self.document("B", b, b_text, opts)
             settings = opts.index_settings()
-            embedder = self._embedder_for(settings)
+            embedder = self._embedders.get(settings)
             tokenizer = self._tokenizer or get_tokenizer(settings.tokenizer)
             ix_a = DocumentIndex(settings, embedder=embedder, tokenizer=tokenizer)
             ix_b = DocumentIndex(settings, embedder=embedder, tokenizer=tokenizer)
@@ -236,7 +211,3 @@ class HikakuService:
             rows.append({"id": c.id, "position": i, "heading_path": list(s.heading_path), "label": s.label,
                          "preview": preview if len(preview) <= 80 else preview[:79] + "…"})
         return {"pair_id": pair.id, "document": side, "total": len(doc.chunks), "offset": offset, "chunks": rows}
-
-
-def _render_options(opts: CompareOptions) -> RenderOptions:
-    return RenderOptions(lang=opts.lang, include_unchanged=opts.include_unchanged, diff_style=opts.diff_style)

@@ -20,10 +20,10 @@ from .._exceptions import ConfigurationError
 from ..changes import LANGS
 from ..llm import choose_model, llm_environment
 from ..loaders import LOADERS
+from ..run import MalformedUpload, UnsupportedUpload, detect_format
 from ..settings import resolve_options
 from .config import ServerConfig
 from .reports import VIEW_ASSET, downloads, renderer_for_extension, report_file, view_file
-from .sniff import MalformedUpload, UnsupportedUpload, detect_format
 from .store import DEFAULT_PROJECT, TERMINAL, Job, JobStore, Upload, new_job_id, valid_job_id, valid_project
 from .supervisor import WorkerPool
 from .uploads import BadUpload, UploadTooLarge, receive_multipart

@@ -9,14 +9,15 @@ scripts and styles from the server only ('self', no 'unsafe-inline')."""
 from __future__ import annotations
 
 import mimetypes
-import os
 import re
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..renderers import RENDERERS, RendererInfo, RenderOptions, render
 from ..result import ComparisonResult
+from ..run import render_options
+from ..settings import CompareOptions
+from ..system import write_atomically
 from .worker import RESULT
 
 __all__ = ["Download", "downloads", "renderer_for_extension", "report_file", "view_file", "VIEW_ASSET"]
@@ -57,9 +58,7 @@ def renderer_for_extension(ext: str) -> Download | None:
 
 def _write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{secrets.token_hex(4)}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+    write_atomically(path, data)
 
 
 def _result(job_dir: Path) -> ComparisonResult:
@@ -67,9 +66,8 @@ def _result(job_dir: Path) -> ComparisonResult:
 
 
 def _render_options(options: dict[str, object]) -> RenderOptions:
-    """The report options of the job, as ``hikaku compare`` builds them."""
-    return RenderOptions(lang=str(options.get("lang") or "ja"), include_unchanged=bool(options.get("include_unchanged")),
-                         diff_style=str(options.get("diff_style") or "md"))
+    """The report options of the job (its resolved options), as ``hikaku compare`` builds them."""
+    return render_options(CompareOptions.model_validate(options))
 
 
 def report_file(job_dir: Path, download: Download, options: dict[str, object]) -> Path:

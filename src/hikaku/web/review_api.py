@@ -31,10 +31,11 @@ from ..review import (
     now_iso,
     text_sha256,
 )
+from ..run import load_sides
 from ..settings import CompareOptions
 from .api import _view
 from .store import TERMINAL, Job, JobStore, valid_job_id, valid_project
-from .worker import CHECKPOINT, RESULT, _load
+from .worker import CHECKPOINT, RESULT, job_sides
 
 __all__ = ["router"]
 
@@ -100,9 +101,9 @@ class _Documents:
             if item is None:
                 opts = CompareOptions.model_validate(job.options)
                 folder = store.job_dir(job.id)
-                a = _load(folder, (job.a.stored, job.a.format, job.a.name), "a", opts.max_chunk_chars)
-                b = _load(folder, (job.b.stored, job.b.format, job.b.name), "b", opts.max_chunk_chars)
-                item = self._items[job.id] = _Loaded(a, b)
+                sides = job_sides(folder, (job.a.stored, job.a.format, job.a.name),
+                                  (job.b.stored, job.b.format, job.b.name))
+                item = self._items[job.id] = _Loaded(*load_sides(*sides, opts, served=True))
                 while len(self._items) > self.size:
                     self._items.popitem(last=False)
             self._items.move_to_end(job.id)

@@ -1,5 +1,5 @@
-"""A worker process: takes one comparison at a time from its task queue, runs
-:func:`hikaku.compare` with a checkpoint in the job's directory, writes the result there
+"""A worker process: takes one comparison at a time from its task queue, runs it
+(:func:`hikaku.run.run`) with a checkpoint in the job's directory, writes the result there
 and reports progress and the outcome to the server on the events queue.
 
 Events are tuples ``(kind, worker, job_id, *payload)``: ``("progress", w, id, stage,
@@ -21,11 +21,15 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .store import DECISIONS
 
-__all__ = ["Task", "JobCancelled", "QuestionPending", "worker_main", "run_task", "RESULT", "CHECKPOINT", "DECISIONS"]
+if TYPE_CHECKING:
+    from ..run import Side
+
+__all__ = ["Task", "JobCancelled", "QuestionPending", "worker_main", "run_task", "job_sides", "RESULT", "CHECKPOINT",
+           "DECISIONS"]
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +66,7 @@ def worker_main(index: int, tasks: Any, events: Any, cancel: Any, parent_pid: in
     """The loop of worker *index* (the target of a spawned process)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
     logging.basicConfig(level=logging.WARNING, format="hikaku worker: %(levelname)s %(name)s: %(message)s")
-    from ..run import compare  # noqa: F401 - imported once, before the first job
+    from ..run import run  # noqa: F401 - imported once, before the first job
     while True:
         try:
             task = tasks.get(timeout=1.0)
@@ -116,32 +120,45 @@ def run_task(task: Task, index: int, events: Any, cancel: Any, parent_pid: int |
 
 def _run(task: Task, progress: Any) -> dict[str, int]:
     from .._exceptions import CheckpointError
-    from ..run import compare
+    from ..run import Durability, Review, RunRequest, Side, load_sides, run
     from ..settings import CompareOptions
+    from ..system import write_atomically
 
     job_dir = Path(task.job_dir)
     opts = CompareOptions.model_validate(task.options)
-    doc_a = _load(job_dir, task.a, "a", opts.max_chunk_chars)
-    doc_b = _load(job_dir, task.b, "b", opts.max_chunk_chars)
+    doc_a, doc_b = load_sides(*job_sides(job_dir, task.a, task.b), opts, served=True)
     progress("load", 1, 1)
     checkpoint = job_dir / CHECKPOINT
     decisions = job_dir / DECISIONS
-    run = dict(options=opts, progress=progress, checkpoint=checkpoint, run_id=task.job_id,
-               decisions=decisions if decisions.exists() else None, ask=_asker(task) if task.ask else None)
+    review = Review(decisions if decisions.exists() else None, _asker(task) if task.ask else None)
+
+    def compare(resume: bool) -> Any:
+        # the documents read above (a Side of a Document is not read again)
+        request = RunRequest(Side(doc_a), Side(doc_b), opts, durability=Durability(checkpoint, task.job_id, resume),
+                             review=review, progress=progress, served=True)
+        return run(request).result
+
     if task.resume and checkpoint.exists():
         try:
-            result = compare(doc_a, doc_b, resume=True, **run)
+            result = compare(resume=True)
         except CheckpointError as e:  # nothing usable was saved: start again
             log.warning("job %s: cannot resume (%s); starting again", task.job_id, e)
             checkpoint.unlink(missing_ok=True)
-            result = compare(doc_a, doc_b, **run)
+            result = compare(resume=False)
     else:
         checkpoint.unlink(missing_ok=True)
-        result = compare(doc_a, doc_b, **run)
-    tmp = job_dir / (RESULT + ".tmp")
-    tmp.write_text(result.to_json(), encoding="utf-8")
-    os.replace(tmp, job_dir / RESULT)
+        result = compare(resume=False)
+    write_atomically(job_dir / RESULT, result.to_json().encode("utf-8"))
     return {**result.stats.counts, "moved": result.stats.moved}
+
+
+def job_sides(job_dir: Path, a: tuple[str, str, str], b: tuple[str, str, str]) -> tuple[Side, Side]:
+    """A job's two sides (stored file name, format, the user's file name): read as ``hikaku compare``
+    reads the user's file, named after it (the chunks ``a1``/``b1`` …, the document's id and title
+    from the user's file name, messages naming it, not the server's path)."""
+    from ..run import Side
+
+    return Side(job_dir / a[0], name=a[2], format=a[1]), Side(job_dir / b[0], name=b[2], format=b[1])
 
 
 def _asker(task: Task) -> Any:
@@ -155,20 +172,3 @@ def _asker(task: Task) -> Any:
         raise QuestionPending(question.to_dict())
 
     return ask
-
-
-def _load(job_dir: Path, side: tuple[str, str, str], prefix: str, max_chunk_chars: int) -> Any:
-    """The document as ``hikaku compare`` would read the user's file: ids of the chunks
-    ``a1``/``b1`` …, the document named after the user's file (not the stored one)."""
-    from ..loaders import load_document
-
-    stored, fmt, name = side
-    path = job_dir / stored
-    doc = load_document(path, input_format=fmt, id_prefix=prefix, max_chunk_chars=max_chunk_chars)
-    stem = Path(name).stem or prefix.upper()
-    update: dict[str, Any] = {"source": name}
-    if doc.id == path.stem:
-        update["id"] = stem
-    if doc.title == path.stem:
-        update["title"] = stem
-    return doc.model_copy(update=update)

@@ -15,7 +15,7 @@ from .checkpoint import (
 )
 from .graph import NODES, build_graph
 from .runtime import ComparisonRuntime, PlanView, ProgressCallback
-from .setup import PolicyFactory, PolicyInputs, build_runtime, default_policy
+from .setup import PolicyFactory, PolicyInputs, RuntimeInputs, build_runtime, default_policy
 from .state import ComparisonState, DocumentRef
 
 __all__ = [
@@ -37,5 +37,6 @@ __all__ = [
     "PolicyFactory",
     "PolicyInputs",
     "ProgressCallback",
+    "RuntimeInputs",
     "serializer",
 ]

@@ -44,7 +44,7 @@ from ..tools import DocumentStore, StoreSet, ToolRegistry, build_registry
 from .runtime import ComparisonRuntime, PlanView, ProgressCallback
 from .window import AgentWindow
 
-__all__ = ["PolicyInputs", "PolicyFactory", "build_runtime", "default_policy"]
+__all__ = ["PolicyInputs", "PolicyFactory", "RuntimeInputs", "build_runtime", "default_policy"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,31 +98,39 @@ def _examined_by_agent(group: PlannedGroup, scope: str) -> bool:
     return scope == "all" or (scope == "changed" and not group.kind.startswith("identical"))
 
 
-def build_runtime(
-    document_a: Document,
-    document_b: Document,
-    options: CompareOptions,
-    *,
-    embedder: Embedder | None = None,
-    tokenizer: Tokenizer | None = None,
-    env: Mapping[str, str] | None = None,
-    policy_factory: PolicyFactory | None = None,
-    chat_model: Any = None,
-    model_name: str | None = None,
-    spent_tokens: int = 0,
-    fingerprint: str = "",
-    run_id: str | None = None,
-    offline_batch: int = 16,
-    progress: ProgressCallback | None = None,
-    trace: TraceWriter | None = None,
-    decisions: AppliedDecisions | None = None,
-    ask: bool = False,
-) -> ComparisonRuntime:
+@dataclass(frozen=True)
+class RuntimeInputs:
+    """What a run's runtime is built from besides the documents and the options: components that
+    replace the configured ones (*embedder*, *tokenizer*, *policy_factory*, *chat_model* named
+    *model_name*), the environment of the keys (*env*), the checkpoint's *fingerprint* and
+    *run_id*, what a resumed run had already spent (*spent_tokens*), *progress*, the *trace*, a
+    reviewer's *decisions* (matched to the documents: ``hikaku.review.apply_decisions``) and
+    whether a front answers the agent's questions (*ask*)."""
+
+    embedder: Embedder | None = None
+    tokenizer: Tokenizer | None = None
+    env: Mapping[str, str] | None = None
+    policy_factory: PolicyFactory | None = None
+    chat_model: Any = None
+    model_name: str | None = None
+    spent_tokens: int = 0
+    fingerprint: str = ""
+    run_id: str | None = None
+    offline_batch: int = 16
+    progress: ProgressCallback | None = None
+    trace: TraceWriter | None = None
+    decisions: AppliedDecisions | None = None
+    ask: bool = False
+
+
+def build_runtime(document_a: Document, document_b: Document, options: CompareOptions,
+                  inputs: RuntimeInputs | None = None) -> ComparisonRuntime:
     """Plan the alignment, index each side (only the chunks the agent may look for:
     settled chunks are nobody's candidate and are never embedded), build the tools and
-    the policy. *spent_tokens*: what a resumed run had already spent. *decisions*: a
-    reviewer's, matched to the documents (``hikaku.review.apply_decisions``): constraints
-    on the plan and the agents; *ask*: a front answers the agent's questions."""
+    the policy (see :class:`RuntimeInputs`)."""
+    given = inputs or RuntimeInputs()
+    embedder, tokenizer, chat_model, model_name = given.embedder, given.tokenizer, given.chat_model, given.model_name
+    progress, trace = given.progress, given.trace
     started = time.perf_counter()
     if progress is not None:
         progress("plan", 0, 1)
@@ -133,7 +141,7 @@ def build_runtime(
     free_b = [without_label(k, c.structure.structural_label) for k, c in zip(keys_b, b.chunks)]
     calibration = load_calibration(o.calibration)
     params = AlignmentParams(calibration=calibration, allow_merges=o.allow_merges)
-    applied = decisions or AppliedDecisions()
+    applied = given.decisions or AppliedDecisions()
     constraints = applied.constraints
     sections = align_sections(a, b, params.dp)
     numbers = own_numbers(a, b)  # read once: the plan's anchors and the rows' renumbering
@@ -157,7 +165,7 @@ def build_runtime(
                                    cache_path=user_dir() / "cache" / "summaries.sqlite")
     index_settings = o.index_settings()
     owns_embedder = embedder is None
-    embedder = embedder or embedder_for(index_settings, env)
+    embedder = embedder or embedder_for(index_settings, given.env)
     owns_tokenizer = tokenizer is None
     tokenizer = tokenizer or get_tokenizer(index_settings.tokenizer)
 
@@ -170,10 +178,10 @@ def build_runtime(
     lock = threading.RLock()
     registry = build_registry(stores, o.enabled_tools, regex_timeout_s=o.regex_timeout_s,
                               listener=record_tool_call, lock=lock)
-    budget = RunBudget(o.max_tokens_total, used=spent_tokens, max_failures=o.llm_max_failures)
-    inputs = PolicyInputs(a, b, o, stores, registry, budget, lock, calibration, chat_model=chat_model,
-                          model_name=model_name, trace=trace, constraints=constraints)
-    policy = (policy_factory or default_policy)(inputs)
+    budget = RunBudget(o.max_tokens_total, used=given.spent_tokens, max_failures=o.llm_max_failures)
+    policy_inputs = PolicyInputs(a, b, o, stores, registry, budget, lock, calibration, chat_model=chat_model,
+                                 model_name=model_name, trace=trace, constraints=constraints)
+    policy = (given.policy_factory or default_policy)(policy_inputs)
     # the agent will look for the uncertain chunks' counterparts: embed them together
     stores.b.index.prefetch_queries(
         [group_text(a, [a.chunks[i].id for i in g.a]) for g in plan.groups if not g.certain]
@@ -182,10 +190,10 @@ def build_runtime(
         document_a=a, document_b=b, options=o, plan=plan, similarity=sim, stores=stores, registry=registry,
         policy=policy, view=PlanView(a, b, plan, sim, sections, agent_decisions=policy.concurrency is None),
         agent_groups=agent_groups, budget=budget, lock=lock,
-        embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=fingerprint,
-        run_id=run_id, offline_batch=offline_batch, progress=progress, trace=trace, started=started,
+        embedding_model=getattr(embedder, "name", None), model_name=model_name, fingerprint=given.fingerprint,
+        run_id=given.run_id, offline_batch=given.offline_batch, progress=progress, trace=trace, started=started,
         window=AgentWindow(policy.concurrency) if policy.concurrency is not None else None,
-        review=ReviewContext(applied, ask=ask, certain=calibration.certain.value), owns_embedder=owns_embedder,
+        review=ReviewContext(applied, ask=given.ask, certain=calibration.certain.value), owns_embedder=owns_embedder,
         owns_tokenizer=owns_tokenizer, numbers=numbers,
     )
     rt.timed("plan", started)

@@ -1,4 +1,4 @@
-"""What an uploaded file is, by its content: a PDF by its ``%PDF-`` header, Word by the
+"""What a file received under a client's name (an upload) is, by its content: a PDF by its ``%PDF-`` header, Word by the
 ``word/document.xml`` of its zip, JSON and JSON lines by parsing them, HTML by its tags,
 Markdown and text by decoding them as ``hikaku compare`` does (``loaders/decode.py``: a
 byte order mark, UTF-8, CP932/Shift_JIS, EUC-JP; an HTML page also by its ``<meta
@@ -14,7 +14,10 @@ import zipfile
 from pathlib import Path
 
 from .._exceptions import InputError
-from ..loaders import EXTENSIONS, LOADERS, decode_html, decode_text, load_document
+from ..loaders import EXTENSIONS, LOADERS, decode_html, decode_text
+from ..settings import CompareOptions
+from .request import Side
+from .sides import load_side
 
 __all__ = ["UnsupportedUpload", "MalformedUpload", "detect_format", "content_formats"]
 
@@ -27,11 +30,11 @@ _WHAT = {"pdf": "a PDF", "docx": "a Word (.docx) file", "json": "chunk JSON", "j
          "html": "HTML", "markdown": "Markdown", "text": "plain text"}
 
 
-class UnsupportedUpload(ValueError):
+class UnsupportedUpload(InputError):
     """The file's content is not a format hikaku reads (or not the one its name says)."""
 
 
-class MalformedUpload(ValueError):
+class MalformedUpload(InputError):
     """The file is text of the format its name says, but malformed (JSON that does not parse)."""
 
 
@@ -105,7 +108,7 @@ def content_formats(path: Path, name: str = "the file", encoding: str | None = N
 def _malformed(path: Path, client_name: str, fmt: str, encoding: str | None) -> MalformedUpload | None:
     """What the loader of *fmt* says of the file (None if it reads it after all)."""
     try:
-        load_document(path, input_format=fmt, encoding=encoding, name=client_name)
+        load_side(Side(path, name=client_name, format=fmt), "a", CompareOptions(encoding=encoding))
     except InputError as e:
         return MalformedUpload(str(e))
     return None
