@@ -31,7 +31,7 @@ from ..review import (
     now_iso,
     text_sha256,
 )
-from ..run import load_sides
+from ..run import EmbedderCache, load_sides
 from ..settings import CompareOptions
 from .api import _view
 from .store import TERMINAL, Job, JobStore, valid_job_id, valid_project
@@ -94,6 +94,7 @@ class _Documents:
         self.size = size
         self._items: OrderedDict[str, _Loaded] = OrderedDict()
         self._lock = threading.Lock()
+        self._embedders = EmbedderCache()  # one model for every job's candidates, not one per finder
 
     def get(self, store: JobStore, job: Job, *, finder: bool = False) -> _Loaded:
         with self._lock:
@@ -108,7 +109,8 @@ class _Documents:
                     self._items.popitem(last=False)
             self._items.move_to_end(job.id)
             if finder and item.finder is None:
-                item.finder = CandidateFinder(item.a, item.b, CompareOptions.model_validate(job.options))
+                opts = CompareOptions.model_validate(job.options)
+                item.finder = CandidateFinder(item.a, item.b, opts, self._embedders.get(opts.index_settings()))
             return item
 
 
