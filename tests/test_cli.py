@@ -156,12 +156,12 @@ def test_strict(capsys, tmp_path):
 def test_every_error_exits_2_with_one_line(capsys, pair, monkeypatch, error, line):
     """A bug (or memory run out) is no "the documents differ": exit 2 as every error, also with
     --exit-code; one line, control characters escaped; the traceback only with -v."""
-    import hikaku.run.comparison
+    import hikaku.run.runner
 
     def broken(*args, **kwargs):
         raise error
 
-    monkeypatch.setattr(hikaku.run.comparison, "build_graph", broken)
+    monkeypatch.setattr(hikaku.run.runner, "build_graph", broken)
     for extra in ((), ("--exit-code",)):
         code, out, err = run(capsys, "compare", *pair, "--embedding", "hashing", *extra)
         assert (code, out, err) == (2, "", line + "\n")

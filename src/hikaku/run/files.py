@@ -68,6 +68,8 @@ def request_inputs(request: RunRequest) -> list[InputFile]:
 def _identity(path: str) -> tuple[object, ...]:
     """What makes two paths the same file, through symlinks, hard links, ``./a.md`` vs
     ``a.md``: the device and inode of an existing file, else the resolved path."""
+    if "\0" in path:  # no file has such a name (reading it is refused with the reason)
+        return ("path", path)
     try:
         st = os.stat(path)
     except (OSError, ValueError):
