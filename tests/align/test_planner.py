@@ -108,8 +108,9 @@ def test_a_chain_of_best_matches_does_not_recurse_without_end():
     """Similarities where each chunk's best match is its neighbour's counterpart (a list of
     near-identical clauses shifted by one) leave a single mutual best match at the end: cutting
     there leaves the gap one chunk smaller, over and over (a RecursionError at 1,500 chunks).
-    The gap is cut along its diagonal instead."""
+    The gap is cut along the chain of candidates instead (:mod:`hikaku.align.large_gaps`)."""
     import numpy as np
+    import scipy.sparse as sp
 
     from hikaku.align.planner import _GapPlanner
 
@@ -128,6 +129,17 @@ def test_a_chain_of_best_matches_does_not_recurse_without_end():
             return f[np.ix_(ia, ib)]
 
         matrix = cosine_matrix
+
+        def matrices(self, gaps):
+            return [f[np.ix_(ia, ib)] for ia, ib in gaps]
+
+        cosine_blocks = matrices
+
+        def cosine_pairs(self, ia, ib):
+            return f[ia, ib]
+
+        def counts(self, side, idx):  # no term of its own: no seed
+            return sp.csr_matrix((len(idx), 1), dtype=np.float32)
 
         def length_ratio(self, a, b):
             return 1.0

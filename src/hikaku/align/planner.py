@@ -36,10 +36,13 @@ from .calibration import Calibration, Habit, load_calibration
 from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
 from .gapwork import GapScores
+from .large_gaps import candidate_points, heaviest_chain, piece_bounds
 from .sections import ScopedSimilarity, SectionMap
 from .similarity import SimilarityParams, TextSimilarity
 
 __all__ = ["AlignmentParams", "PlannedGroup", "Plan", "plan_alignment"]
+
+_PIECES = 256  # pieces of a huge gap scored at once
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class AlignmentParams:
     similarity: SimilarityParams = SimilarityParams()
     allow_merges: bool = True  # splits (1:2, 1:3) and merges (2:1, 3:1)
     max_gap_cells: int = 40_000  # a larger gap is cut first (work, not accuracy)
-    secondary_anchor_cosine: float = 0.5  # where a huge gap may be cut (work, not accuracy)
+    large_piece_cells: int = 1024  # the pieces of a larger gap, cut along its chain (work)
 
     @property
     def dp(self) -> DPParams:
@@ -232,6 +235,7 @@ class _GapPlanner:
         self.scores = scores or GapScores(sim)  # the gaps' matrices and derivations, made at once
         self.p = params
         # splits and merges offered from this derivation, worth this much more (an editor's habit)
+        self.habit = habit
         self.derivation = params.calibration.derivation.value if habit is None else habit.derivation
         self.bonus = 0.0 if habit is None else habit.bonus
         self.dp = params.dp
@@ -353,43 +357,51 @@ class _GapPlanner:
         return {i: j for i, j in pairs.items() if not self.cons.forbids(i, j) and self.sim.matrix([i], [j])[0, 0] > 0}
 
     def _split_large(self, ia: list[int], ib: list[int], window: tuple[int, int]) -> list[PlannedGroup]:
-        """Cut a huge gap at mutual best matches (by cosine) that keep the order; if there
-        are none, cut it along the diagonal. A cut opens the piece after it and is aligned there
-        like any pair, not fixed: a sentence cut in two is most like its first half (the mutual
-        best match), and the second half, which follows, must stay within its reach."""
-        cos = self.sim.cosine_matrix(ia, ib)
-        best_j = cos.argmax(axis=1)
-        best_i = cos.argmax(axis=0)
-        mutual = [
-            (r, int(c))
-            for r, c in enumerate(best_j)
-            if best_i[c] == r and cos[r, c] >= self.p.secondary_anchor_cosine and not self.cons.forbids(ia[r], ib[c])
-        ]
-        # a cut at the very start would open a piece as large as the gap (this same call again)
-        cuts = [cut for cut in longest_increasing_subsequence(mutual, end=(len(ia), len(ib))) if cut != (0, 0)]
-        if not cuts:
-            return self._split_diagonal(ia, ib, window)
-        bounds = [(0, 0), *cuts, (len(ia), len(ib))]
-        if max((r1 - r0) * (c1 - c0) for (r0, c0), (r1, c1) in zip(bounds, bounds[1:])) > 0.75 * len(ia) * len(ib):
-            return self._split_diagonal(ia, ib, window)  # the cuts leave most of the gap in one piece: no progress
-        out: list[PlannedGroup] = []
+        """Cut a huge gap along the heaviest order-keeping chain of candidate pairs, found without
+        every pair's similarity (:mod:`.large_gaps`: work and memory linear in the gap's size), into
+        pieces of at most ``large_piece_cells``; a stretch the chain does not cut small enough is
+        cut along its diagonal. A cut opens the piece after it and is aligned there like any pair,
+        not fixed: a sentence cut in two is most like its first half, and the second half, which
+        follows, must stay within its reach. The pieces are scored a batch at a time, as the
+        plan's gaps are (:class:`.gapwork.GapScores`)."""
+        allowed = (lambda i, j: not self.cons.forbids(i, j)) if self.cons.forbidden else None
+        rows, cols, weights = candidate_points(self.sim, ia, ib, allowed)
+        chain = heaviest_chain(rows, cols, weights)
+        cells = max(1, min(self.p.large_piece_cells, self.p.max_gap_cells))  # so that no piece is cut again
+        bounds = piece_bounds(rows[chain].tolist(), cols[chain].tolist(), len(ia), len(ib), cells)
+        pieces: list[tuple[list[int], list[int], tuple[int, int]]] = []
         for (r0, c0), (r1, c1) in zip(bounds, bounds[1:]):
             sub_a, sub_b = ia[r0:r1], ib[c0:c1]
             lo = ib[c0 - 1] if c0 > 0 else window[0]
             hi = ib[c1] if c1 < len(ib) else window[1]
             if sub_a:
-                out.extend(self.align(sub_a, sub_b, (lo, hi)))
+                pieces.extend(_diagonal(sub_a, sub_b, (lo, hi), cells))
+        out: list[PlannedGroup] = []
+        for k in range(0, len(pieces), _PIECES):  # scored a batch of pieces at a time (bounded memory)
+            batch = pieces[k:k + _PIECES]
+            scored = [(a, b) for a, b, _ in batch if b]
+            scores = GapScores(self.sim, scored, merges=self.p.allow_merges)
+            planner = _GapPlanner(self.sim, self.p, self.labels, self.cons, habit=self.habit, scores=scores)
+            scores.prefetch([request for a, b in scored for request in planner.group_requests(a, b)])
+            out.extend(g for a, b, w in batch for g in planner.align(a, b, w))
         return out
 
-    def _split_diagonal(self, ia: list[int], ib: list[int], window: tuple[int, int]) -> list[PlannedGroup]:
-        pieces = math.ceil(math.sqrt(len(ia) * len(ib) / self.p.max_gap_cells))
-        out: list[PlannedGroup] = []
-        for k in range(pieces):
-            sub_a = ia[k * len(ia) // pieces: (k + 1) * len(ia) // pieces]
-            sub_b = ib[k * len(ib) // pieces: (k + 1) * len(ib) // pieces]
-            if sub_a:
-                out.extend(self.align(sub_a, sub_b, window))
-        return out
+
+def _diagonal(ia: list[int], ib: list[int], window: tuple[int, int], cells: int
+              ) -> list[tuple[list[int], list[int], tuple[int, int]]]:
+    """A stretch of a gap cut along its diagonal into pieces of at most about *cells* cells."""
+    if len(ia) * len(ib) <= cells:
+        return [(ia, ib, window)]
+    pieces = math.ceil(math.sqrt(len(ia) * len(ib) / cells))
+    while -(-len(ia) // pieces) * -(-len(ib) // pieces) > cells:  # none larger than *cells*
+        pieces += 1
+    out = []
+    for k in range(pieces):
+        sub_a = ia[k * len(ia) // pieces: (k + 1) * len(ia) // pieces]
+        sub_b = ib[k * len(ib) // pieces: (k + 1) * len(ib) // pieces]
+        if sub_a:
+            out.append((sub_a, sub_b, window))
+    return out
 
 
 def _margin(s: np.ndarray, r: int, c: int) -> float:

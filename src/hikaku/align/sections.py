@@ -200,6 +200,15 @@ class ScopedSimilarity(TextSimilarity):
     def cosine_matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         return super().cosine_matrix(ia, ib) * self.sections.mask(ia, ib)
 
+    def cosine_blocks(self, blocks: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[np.ndarray]:
+        return [s * self.sections.mask(ia, ib) for s, (ia, ib) in zip(super().cosine_blocks(blocks), blocks)]
+
+    def cosine_pairs(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
+        scores = super().cosine_pairs(ia, ib)
+        if not self.sections.constrained:
+            return scores
+        return scores * np.array([self.sections.compatible(i, j) for i, j in zip(ia, ib)], dtype=np.float32)
+
     def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
         return super().group_matrix(groups_a, groups_b) * self.sections.group_mask(groups_a, groups_b)
 

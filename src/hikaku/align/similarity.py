@@ -282,6 +282,34 @@ class TextSimilarity:
             va, vb = self._vectors("a", ia), self._vectors("b", ib)
         return (va @ vb.T).toarray()
 
+    def cosine_blocks(self, blocks: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[np.ndarray]:
+        """``[self.cosine_matrix(ia, ib) for ia, ib in blocks]`` from one sparse product (a large
+        gap's band: :mod:`.large_gaps`); a chunk may be in several blocks."""
+        full = [(ia, ib) for ia, ib in blocks if len(ia) and len(ib)]
+        with self._lock:
+            for ia, ib in full:
+                self._ensure(ia, ib)
+            va = self._vectors("a", [i for ia, _ in full for i in ia])
+            vb = self._vectors("b", [j for _, ib in full for j in ib])
+        cos = iter(block_products(va, vb, [(len(ia), len(ib)) for ia, ib in full]))
+        return [next(cos) if len(ia) and len(ib) else np.zeros((len(ia), len(ib)), dtype=np.float32)
+                for ia, ib in blocks]
+
+    def cosine_pairs(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
+        """TF-IDF cosine of A chunk ia[k] with B chunk ib[k], for every k."""
+        if not len(ia):
+            return np.zeros(0, dtype=np.float32)
+        with self._lock:
+            self._ensure(ia, ib)
+            va, vb = self._vectors("a", ia), self._vectors("b", ib)
+        return np.asarray(va.multiply(vb).sum(axis=1), dtype=np.float32).ravel()
+
+    def counts(self, side: str, idx: Sequence[int]) -> sp.csr_matrix:
+        """The chunks' feature counts (columns: the vocabulary's terms), one row each."""
+        with self._lock:
+            rows = self._rows_for([(side, i) for i in idx])
+            return self._counts.take(rows, len(self._vocab_keys))
+
     def cosine_leaders(self, ia: Sequence[int]) -> Callable[[Sequence[int], Sequence[np.ndarray], int],
                                                               list[np.ndarray]]:
         """The A chunks *ia* most similar by TF-IDF cosine to B chunks, the A rows taken once:
