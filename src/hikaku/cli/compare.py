@@ -133,12 +133,13 @@ def _arguments(c: argparse.ArgumentParser) -> None:
                      help="longest chunk in characters (100000)")
     lim.add_argument("--max-document-chars", type=int, metavar="N", default=None,
                      help="most characters of text in one document (4000000)")
+    lim.add_argument("--max-chunks", type=int, metavar="N", default=None, help="most chunks in one document (50000)")
     c.add_argument("-v", "--verbose", action="count", default=0,
                    help="log to stderr: the encoding of each input, why the run is offline … (-vv for debug)")
 
 
 _LIMITS = ("max_input_mb", "max_expanded_mb", "max_compression_ratio", "max_json_depth", "max_chunk_length",
-           "max_document_chars")
+           "max_document_chars", "max_chunks")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -30,6 +30,7 @@ from ..document import (
     split_label,
 )
 from ..text import contains_cjk
+from .registry import InputLimits, too_many_chunks
 from .toc import Toc, find_toc, title_key
 
 __all__ = ["chunk_text", "first_heading", "table_lines"]
@@ -52,12 +53,15 @@ def chunk_text(
     id_prefix: str = "c",
     max_chars: int = 2000,
     layout_headings: Mapping[int, float] | None = None,
+    limits: InputLimits | None = None,
 ) -> list[Chunk]:
     """Split *text* into chunks; ids are ``{id_prefix}1``, ``{id_prefix}2`` …
 
     *layout_headings*: lines (by number) that the page layout shows as headings (a
     larger or bold font on a line of its own), with their rank; a line with a pattern
-    of its own (第2章, 第5条 …) keeps that pattern's rank."""
+    of its own (第2章, 第5条 …) keeps that pattern's rank. *limits*: more chunks than their
+    ``max_chunks`` refused as soon as there would be more (``InvalidDocumentError``), before
+    they are all made."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     offsets = []
     pos = 0
@@ -137,6 +141,8 @@ def chunk_text(
             content = "\n".join(t for _, t in part).strip()
             if not content:
                 continue
+            if limits is not None and len(chunks) >= limits.max_chunks:
+                raise too_many_chunks(source, limits)
             metadata: dict = {
                 "source": source,
                 "heading_path": list(section.path),

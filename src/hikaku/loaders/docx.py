@@ -5,8 +5,13 @@ reportable), page headers and footers are left out (they are not body text).
 Before python-docx parses anything, the archive's directory is read: the file size, the
 parts' total uncompressed size (``max_expanded_mb``) and each large part's compression
 ratio (``max_compression_ratio``) are checked, so that a zip bomb is refused in
-milliseconds; a truncated file is named as such. An entity reference other than XML's own is
-kept as the text it is, and none is ever expanded (``docx_entities.py``)."""
+milliseconds; a truncated file is named as such. Then the body's paragraphs are counted as
+the document part is streamed (lxml ``iterparse``, entities never resolved, each paragraph let
+go once read): their characters — a lower bound of the text hikaku reads — over
+``max_document_chars`` refuse the file there, before python-docx builds its tree of the whole
+part (a 100,000-paragraph file spent over two minutes loading before the limit refused it). An
+entity reference other than XML's own is kept as the text it is, and none is ever expanded
+(``docx_entities.py``)."""
 
 from __future__ import annotations
 
@@ -20,7 +25,7 @@ from .decode import check_chars
 from .docx_entities import with_literal_entities
 from .registry import InputLimits, Loaded, LoadRequest, check_size
 
-__all__ = ["FORMAT", "load", "docx_to_markdown", "check_archive"]
+__all__ = ["FORMAT", "load", "docx_to_markdown", "check_archive", "check_text"]
 
 FORMAT = "docx"
 _HEADING_STYLE = re.compile(r"^(?:heading|見出し)\s*([1-6])$", re.I)
@@ -58,12 +63,61 @@ def check_archive(path: Path, limits: InputLimits, label: str | None = None) -> 
                 )
 
 
-def docx_to_markdown(path: Path, limits: InputLimits | None = None, label: str | None = None) -> tuple[str, str]:
-    """(text, title) of a .docx file, its archive checked first (:func:`check_archive`)."""
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_MAIN_PART = "word/document.xml"
+
+
+def check_text(path: Path, limits: InputLimits, label: str | None = None) -> None:
+    """Refuse a Word file whose body's paragraphs hold more than ``max_document_chars``
+    characters, counted while the document part is streamed and stopping there. The count is
+    a lower bound of the text :func:`docx_to_markdown` makes (each paragraph's characters but
+    whitespace, as python-docx reads them — runs and hyperlinks' runs —, and the blank lines
+    between them; tables not counted), so no file the full reading would accept is refused."""
+    try:
+        from lxml import etree  # python-docx's own parser
+    except ImportError:
+        raise MissingDependencyError("python-docx", "docx", "Reading Word files") from None
     name = label or str(path)
-    check_archive(path, limits or InputLimits(), name)
+    limit = limits.max_document_chars
+    total = -1  # the text's final newline, less the separator before the first paragraph
+    paragraphs = 0
+    try:
+        with zipfile.ZipFile(path) as archive:
+            if _MAIN_PART not in archive.namelist():
+                return  # python-docx finds the part by its relationships, and says what is wrong
+            with archive.open(_MAIN_PART) as stream:
+                for _, p in etree.iterparse(stream, events=("end",), tag=f"{_W}p", resolve_entities=False,
+                                            load_dtd=False, no_network=True):
+                    parent = p.getparent()
+                    if parent is None or parent.tag != f"{_W}body":
+                        continue  # a table's paragraph (and those it holds): left for the full reading
+                    text = "".join(t.text or "" for t in p.iterfind(f"{_W}r/{_W}t"))
+                    text += "".join(t.text or "" for t in p.iterfind(f"{_W}hyperlink/{_W}r/{_W}t"))
+                    n = len("".join(text.split()))
+                    if n:
+                        total += n + 2
+                        paragraphs += 1
+                        if total > limit:
+                            raise InvalidDocumentError(
+                                f"{name}: {total:,} characters of text in its first {paragraphs:,} paragraphs, "
+                                f"over the limit of {limit:,} ({limits.hint('max_document_chars')})")
+                    p.clear()  # what is read goes: the part is never held whole
+                    while p.getprevious() is not None:
+                        del parent[0]
+    except (zipfile.BadZipFile, etree.XMLSyntaxError, OSError, KeyError):
+        return  # not readable as such: the full reading says how (check_archive has seen the archive)
+
+
+def docx_to_markdown(path: Path, limits: InputLimits | None = None, label: str | None = None) -> tuple[str, str]:
+    """(text, title) of a .docx file, its archive checked first (:func:`check_archive`), then
+    its length (:func:`check_text`)."""
+    name = label or str(path)
+    limits = limits or InputLimits()
+    check_archive(path, limits, name)
+    check_text(path, limits, name)
     try:
         import docx
+        from docx.enum.style import WD_STYLE_TYPE
         from docx.table import Table
         from docx.text.paragraph import Paragraph
     except ImportError:
@@ -78,6 +132,7 @@ def docx_to_markdown(path: Path, limits: InputLimits | None = None, label: str |
         raise InvalidDocumentError(f"{name}: not a readable .docx file ({type(e).__name__}: {e})") from None
     blocks: list[str] = []
     title = document.core_properties.title or ""
+    style_names: dict[str | None, str] = {}  # style id -> name: a paragraph's style looked up once per id
     for element in document.element.body.iterchildren():
         tag = element.tag.rsplit("}", 1)[-1]
         if tag == "p":
@@ -85,7 +140,11 @@ def docx_to_markdown(path: Path, limits: InputLimits | None = None, label: str |
             text = p.text.strip()
             if not text:
                 continue
-            style = (p.style.name if p.style is not None else "") or ""
+            style_id = element.style
+            style = style_names.get(style_id)
+            if style is None:
+                found = document.part.get_style(style_id, WD_STYLE_TYPE.PARAGRAPH)
+                style = style_names[style_id] = (found.name if found is not None else "") or ""
             m = _HEADING_STYLE.match(style.strip())
             if m or style.strip().lower() in ("title", "表題"):
                 level = int(m.group(1)) if m else 1
@@ -106,5 +165,5 @@ def load(req: LoadRequest) -> Loaded:
     text, title = docx_to_markdown(req.path, req.limits, req.label)
     check_chars(text, req.limits, req.label)
     chunks = chunk_text(text, source=req.label, markdown=True, id_prefix=req.id_prefix,
-                        max_chars=req.max_chunk_chars)
+                        max_chars=req.max_chunk_chars, limits=req.limits)
     return Loaded(chunks, title=title or first_heading(chunks))

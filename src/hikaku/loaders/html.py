@@ -126,5 +126,5 @@ def load(req: LoadRequest) -> Loaded:
     text, title = html_to_markdown(decode_html(raw, req.path, req.encoding, req.label))
     check_chars(text, req.limits, req.label)
     chunks = chunk_text(text, source=req.label, markdown=True, id_prefix=req.id_prefix,
-                        max_chars=req.max_chunk_chars)
+                        max_chars=req.max_chunk_chars, limits=req.limits)
     return Loaded(chunks, title=title or first_heading(chunks))

@@ -22,7 +22,7 @@ from .._exceptions import (
 from ..document import Chunk, Document
 from .exported import clean_exported
 from .records import chunks_from_records, surrogate_in
-from .registry import InputLimits, Loaded, LoadRequest, detect_format, loader
+from .registry import InputLimits, Loaded, LoadRequest, detect_format, loader, too_many_chunks
 from .unify import unify_document
 
 __all__ = ["load_document", "validate_document"]
@@ -73,8 +73,8 @@ def load_document(
 
 
 def validate_document(doc: Document, limits: InputLimits | None = None, *, metadata: bool = True) -> None:
-    """Raise if the document has duplicate chunk ids, no text at all, a chunk longer than
-    ``max_chunk_length``, more text than ``max_document_chars`` or a string that is not text (a
+    """Raise if the document has duplicate chunk ids, no text at all, more chunks than ``max_chunks``,
+    a chunk longer than ``max_chunk_length``, more text than ``max_document_chars`` or a string that is not text (a
     lone surrogate) in its title, a chunk's id or text, or (*metadata*) a chunk's metadata."""
     where = doc.source or doc.id
     if limits is not None:
@@ -116,6 +116,8 @@ def _check_characters(doc: Document, where: str, metadata: bool) -> None:
 
 
 def _check_lengths(doc: Document, limits: InputLimits, where: str) -> None:
+    if len(doc.chunks) > limits.max_chunks:
+        raise too_many_chunks(where, limits, len(doc.chunks))
     total = 0
     for c in doc.chunks:
         n = len(c.content)

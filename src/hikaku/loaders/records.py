@@ -17,7 +17,7 @@ import numpy as np
 
 from .._exceptions import InvalidDocumentError
 from ..document import Chunk
-from .registry import InputLimits
+from .registry import InputLimits, too_many_chunks
 
 __all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "json_depth", "surrogate_in"]
 
@@ -208,7 +208,10 @@ def parse_chunks_json(text: str, *, source: str,
 def parse_chunks_jsonl(text: str, *, source: str, limits: InputLimits | None = None) -> list[Chunk]:
     limits = limits or InputLimits()
     records = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    if sum(1 for line in lines if line.strip()) > limits.max_chunks:  # counted before any line is parsed
+        raise too_many_chunks(source, limits)
+    for lineno, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
@@ -221,10 +224,12 @@ def parse_chunks_jsonl(text: str, *, source: str, limits: InputLimits | None = N
 
 def chunks_from_records(records: list[Any], *, source: str, line_numbers: bool = False,
                         limits: InputLimits | None = None, check_metadata: bool = False) -> list[Chunk]:
-    """Validate ``{"id", "content", "metadata"}`` records and build chunks; with *check_metadata*,
-    no string of a chunk's metadata may hold a lone surrogate (ids and texts are checked with the
-    document: ``load.validate_document``)."""
+    """Validate ``{"id", "content", "metadata"}`` records and build chunks (their number checked
+    first: ``max_chunks``); with *check_metadata*, no string of a chunk's metadata may hold a lone
+    surrogate (ids and texts are checked with the document: ``load.validate_document``)."""
     limits = limits or InputLimits()
+    if len(records) > limits.max_chunks:
+        raise too_many_chunks(source, limits, len(records))
     longest = limits.max_chunk_length
     chunks = []
     for n, rec in enumerate(records):

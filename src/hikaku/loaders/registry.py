@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from ..document import Chunk, DocumentNote
 
 __all__ = ["LoaderInfo", "LOADERS", "INPUT_FORMATS", "EXTENSIONS", "InputLimits", "Loaded", "LoadRequest",
-           "detect_format", "LIMITS", "limit_hint", "loader", "read_bytes", "read_head", "sniff_format"]
+           "detect_format", "LIMITS", "limit_hint", "loader", "read_bytes", "read_head", "sniff_format",
+           "too_many_chunks"]
 
 _MB = 1024 * 1024
 
@@ -34,6 +35,13 @@ def limit_hint(name: str, *, by_operator: bool = False) -> str:
     return f"{name}; raise it with --{name.replace('_', '-')} or HIKAKU_{name.upper()}"
 
 
+def too_many_chunks(label: str, limits: InputLimits, found: int | None = None) -> InvalidDocumentError:
+    """The error of a document over ``max_chunks`` (*found*: how many, when all were counted)."""
+    limit = limits.max_chunks
+    many = f"{found:,} chunks" if found is not None else f"more than {limit:,} chunks"
+    return InvalidDocumentError(f"{label}: {many}, over the limit of {limit:,} ({limits.hint('max_chunks')})")
+
+
 @dataclass(frozen=True)
 class InputLimits:
     """What hikaku accepts before it parses a file; each is an option of the same name."""
@@ -44,6 +52,7 @@ class InputLimits:
     max_json_depth: int = 64  # nesting of chunk JSON
     max_chunk_length: int = 100_000  # characters of one chunk
     max_document_chars: int = 4_000_000  # characters of text of one document
+    max_chunks: int = 50_000  # chunks of one document
     by_operator: bool = False  # a server's limits, set by its operator: messages do not tell the client to raise them
 
     @classmethod

@@ -11,5 +11,5 @@ __all__ = ["load"]
 
 def load(req: LoadRequest) -> Loaded:
     chunks = chunk_text(request_text(req), source=req.label, markdown=False, id_prefix=req.id_prefix,
-                        max_chars=req.max_chunk_chars)
+                        max_chars=req.max_chunk_chars, limits=req.limits)
     return Loaded(chunks, title=first_heading(chunks))

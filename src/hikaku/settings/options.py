@@ -54,6 +54,9 @@ class CompareOptions(BaseModel):
                                   "given in JSON, or a paragraph without line breaks or sentence ends).")
     max_document_chars: int = Field(default=4_000_000, ge=1000, description="Most characters of text in one "
                                     "document (the memory of a comparison grows with it).")
+    max_chunks: int = Field(default=50_000, ge=10, description="Most chunks in one document (the memory of a "
+                            "comparison grows with them: each is a record, a row and perhaps an agent's "
+                            "examination, whatever its length).")
     # agent and tools
     enabled_tools: tuple[str, ...] = Field(default=TOOL_NAMES, description="Tools the agent may use.")
     embedding: str = Field(default="use", description="Embedding model: use (default), hashing, or "

@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 # options that change how a run is carried out, not what it finds: may differ on resume
 _RUN_CONTROLS = {"include_unchanged", "diff_style", "embedding_cache", "concurrency", "llm_timeout_s", "llm_max_retries", "llm_retry_initial_delay_s",
                  "llm_retry_max_delay_s", "llm_max_failures", "max_tokens_total", "max_input_mb", "max_expanded_mb", "max_compression_ratio",
-                 "max_json_depth", "max_chunk_length", "max_document_chars"}
+                 "max_json_depth", "max_chunk_length", "max_document_chars", "max_chunks"}
 
 
 def new_run_id() -> str:

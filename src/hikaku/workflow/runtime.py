@@ -10,8 +10,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ..agent import AgentPolicy, Claim, RunBudget, TraceWriter
 from ..align import Decision, Plan, SectionMap, TextSimilarity
 from ..changes import Numbers
@@ -20,6 +18,7 @@ from ..review import ReviewContext
 from ..settings import CompareOptions
 from ..system import give_back
 from ..tools import StoreSet, ToolRegistry
+from .rival_search import RivalSearch
 from .window import AgentWindow
 
 __all__ = ["ComparisonRuntime", "ProgressCallback", "PlanView"]
@@ -127,10 +126,8 @@ class PlanView:
         self._decided_b: dict[str, tuple[str, ...]] = {}  # a id -> b ids, from decisions
         self._claims: dict[str, Claim] = {}  # b id -> claim by a decision
         self._synced = 0
-        self._in_question: list[int] | None = None  # A positions the plan did not settle
-        # the nearest of those to B chunks by cosine: (B chunks, their pools, how many) -> positions
-        self._leaders: Callable[[Sequence[int], Sequence[np.ndarray], int], list[np.ndarray]] | None = None
-        self._pools: dict[int, np.ndarray] = {}  # B section -> which of those may pair with it
+        # the A chunks the plan did not settle nearest to B chunks by cosine
+        self._rivals: RivalSearch | None = None
         self._rival_cache: dict[int, list[tuple[int, float]]] = {}
 
     def sync(self, decisions: Sequence[Decision]) -> None:
@@ -201,29 +198,20 @@ class PlanView:
     def _find_rivals(self, js: list[int]) -> None:
         """The A chunks in question (not settled by the plan, of a corresponding section)
         most similar to each B chunk of *js*, best first: a few found by the cheap cosine
-        (:meth:`TextSimilarity.cosine_leaders`), scored in full (enough to skip the asking
+        (:meth:`TextSimilarity.cosine_leaders`; among at most ``rival_search.POOL`` of them, near
+        the B chunk's place: :mod:`.rival_search`), scored in full (enough to skip the asking
         group's own chunks)."""
         todo = [j for j in dict.fromkeys(js) if j not in self._rival_cache]
         if not todo:
             return
-        if self._in_question is None:
-            self._in_question = [i for i in range(len(self.a.chunks))
-                                 if (g := self.plan.group_of_a.get(i)) is None or not g.certain]
-        question = self._in_question
-        if not question:
+        if self._rivals is None:
+            question = [i for i in range(len(self.a.chunks))
+                        if (g := self.plan.group_of_a.get(i)) is None or not g.certain]
+            self._rivals = RivalSearch(self.plan, self.similarity, self.sections, question)
+        if not len(self._rivals.question):
             self._rival_cache.update((j, []) for j in todo)
             return
-        if self._leaders is None:  # the A rows are sliced once, not once per B chunk
-            self._leaders = self.similarity.cosine_leaders(question)
-        pools = []
-        for j in todo:  # those of a corresponding section: the same for every B chunk of one section
-            section = self.sections.of_b[j] if self.sections is not None else 0
-            keep = self._pools.get(section)
-            if keep is None:
-                keep = self._pools[section] = (np.flatnonzero(self.sections.mask(question, [j])[:, 0])
-                                               if self.sections is not None else np.arange(len(question)))
-            pools.append(keep)
-        picks = [[question[k] for k in found.tolist()] for found in self._leaders(todo, pools, _RIVALS)]
+        picks = self._rivals.find(todo, _RIVALS)
         # scored in one product per block of B chunks (each score is its pair's alone, to the last
         # bit: every chunk here has its features already — the A chunks in question since the
         # cosines, the B chunks since theirs —, so none widens the vocabulary in between); blocks,

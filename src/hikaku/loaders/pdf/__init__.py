@@ -60,7 +60,7 @@ def load(req: LoadRequest) -> Loaded:
     notes = _layout_notes(req.label, clean.columns, clean.doubts)
     check_chars(clean.text, req.limits, req.label)
     chunks = chunk_text(clean.text, source=req.label, markdown=False, id_prefix=req.id_prefix,
-                        max_chars=req.max_chunk_chars, layout_headings=clean.headings)
+                        max_chars=req.max_chunk_chars, limits=req.limits, layout_headings=clean.headings)
     return Loaded([_with_pages(c, clean.page_starts) for c in chunks], title=first_heading(chunks), notes=notes)
 
 
