@@ -12,12 +12,18 @@ chunks change). On each pair, in turn, several times:
   chunk-by-chunk comparison does;
 - **difflib**: ``difflib.SequenceMatcher`` over the chunk texts (``baselines/difflib_baseline.py``).
 
+The worst cases (issue 35), where nothing anchors, each against the sparse pair of the same
+number of chunks in the same rounds (``worst_pairs.py``): a premium table of 20,000 rows whose
+every amount changed, and 50,000 short headings against an unrelated small document; and, as a
+check, one million one-character chunks a side (40 MB of JSON), which the default ``max_chunks``
+must refuse in one line (exit status 2) before any work.
+
 Memory is reported above the *bare* process: the same command on a pair of two chunks that
 loads every model. Start-up: ``hikaku --version``, ``hikaku --help`` and an argument error,
 each against ``python -c pass``, alternating. PDF: a generated pair of 300 pages each
 (statutes of the dev set, reportlab), the whole command.
 
-    python bench/scale.py [--sizes 1000 10000 50000] [--repeat 3] [--pdf-pages 300] [--write]
+    python bench/scale.py [--sizes 1000 10000 50000] [--repeat 3] [--pdf-pages 300] [--no-worst] [--write]
 
 Every command runs with its own clock; the machine may be shared: the ratios are taken
 between runs that alternate, medians of the repeats.
@@ -40,6 +46,7 @@ from pathlib import Path
 from make_pairs import DEFAULT_EVAL, make_pair, make_sparse_pair
 from pdf_pair import make_pdf_pair
 from run_eval import HERE, write
+from worst_pairs import chars_pair, headings_pair, table_pair
 
 BIN = Path(sys.executable).parent
 HIKAKU = str(BIN / "hikaku")
@@ -80,10 +87,49 @@ def write_pair(a: list[dict], b: list[dict], directory: Path) -> tuple[Path, Pat
     return pa, pb
 
 
-def hikaku_cmd(a: Path, b: Path, out: Path) -> list[str]:
-    # 50,000 chunks hold about 10 million characters: over the default input limit (4 million)
-    return [HIKAKU, "compare", str(a), str(b), "--format", "json", "-o", str(out), "--no-embedding-cache",
-            "--max-document-chars", "50000000"]
+def hikaku_cmd(a: Path, b: Path, out: Path, limits: bool = True) -> list[str]:
+    # 50,000 chunks hold about 10 million characters: over the default input limit (4 million), and
+    # B has more chunks than the default max_chunks (50,000); *limits* False: the default limits
+    raised = ["--max-document-chars", "50000000", "--max-chunks", "100000"] if limits else []
+    return [HIKAKU, "compare", str(a), str(b), "--format", "json", "-o", str(out), "--no-embedding-cache", *raised]
+
+
+WORST = (("table", "a premium table, every amount changed", table_pair, 20000),
+         ("headings", "headings against an unrelated small document", headings_pair, 50000))
+
+
+def worst_cases(work: Path, repeat: int, changed: float, eval_dir: Path, env: dict[str, str]) -> list[dict]:
+    """Each worst case against the sparse pair of as many chunks (A's), alternating in each round."""
+    rows = []
+    for kind, what, make, n in WORST:
+        a, b = make(n)
+        pa, pb = write_pair(a, b, work / f"{kind}{n}")
+        sa, sb = make_sparse_pair(n, changed, eval_dir=eval_dir)
+        qa, qb = write_pair(sa, sb, work / f"sparse-for-{kind}{n}")
+        out, base = work / f"{kind}{n}" / "out.json", work / f"sparse-for-{kind}{n}" / "out.json"
+        got = median_runs({"worst": hikaku_cmd(pa, pb, out, limits=False), "sparse": hikaku_cmd(qa, qb, base)},
+                          repeat, env)
+        st = stats_of(out)
+        row = dict(kind=kind, what=what, n_a=len(a), n_b=len(b), secs=got["worst"][0], peak=got["worst"][1],
+                   sparse=got["sparse"][0], sparse_peak=got["sparse"][1], sparse_n=(len(sa), len(sb)),
+                   counts=st["counts"], examined=st["chunks_examined_by_agent"])
+        rows.append(row)
+        print(f"{kind:8} {n:>6,}: {row['secs']:6.2f} s = {row['secs'] / row['sparse']:.2f}× the sparse pair's "
+              f"{row['sparse']:.2f} s, peak {row['peak'] / 2**20:.0f} MB (sparse {row['sparse_peak'] / 2**20:.0f} MB), "
+              f"examined {row['examined']}", flush=True)
+    a, b = chars_pair(1_000_000)
+    pa, pb = write_pair(a, b, work / "chars")
+    argv = hikaku_cmd(pa, pb, work / "chars" / "out.json", limits=False)
+    t0 = time.perf_counter()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(p.pid, 0)
+    err = p.stderr.read().decode(errors="replace").strip() if p.stderr else ""
+    rows.append(dict(kind="chars", n_a=len(a), n_b=len(b), secs=time.perf_counter() - t0,
+                     peak=usage.ru_maxrss * 1024, status=os.waitstatus_to_exitcode(status), said=err,
+                     size=pa.stat().st_size + pb.stat().st_size))
+    print(f"chars {len(a):,}: exit {rows[-1]['status']} in {rows[-1]['secs']:.2f} s, peak "
+          f"{rows[-1]['peak'] / 2**20:.0f} MB: {err}", flush=True)
+    return rows
 
 
 def stats_of(out: Path) -> dict:
@@ -129,6 +175,7 @@ def main() -> None:
     ap.add_argument("--changed", type=float, default=0.10, help="share of chunks changed in the sparse pair")
     ap.add_argument("--eval-dir", default=str(DEFAULT_EVAL))
     ap.add_argument("--keep", action="store_true", help="keep the generated pairs in bench/out/scale")
+    ap.add_argument("--no-worst", action="store_true", help="leave out the worst cases (issue 35)")
     ap.add_argument("--write", action="store_true", help="write the tables into bench/RESULTS.md")
     args = ap.parse_args()
     work = HERE / "out" / "scale"
@@ -171,6 +218,8 @@ def main() -> None:
                   f"peak {row['peak'] / 2**20:.0f} MB, examined {row['examined']}, embedded {row['embedded']}",
                   flush=True)
 
+    worst = [] if args.no_worst else worst_cases(work, args.repeat, args.changed, Path(args.eval_dir), env)
+
     starts = startup(args.startup_runs, env)
     heavy = imported_by_version(env)
     for label, t, ratio in starts:
@@ -186,7 +235,7 @@ def main() -> None:
         print(f"PDF pair of {args.pdf_pages} pages each: {got['hikaku'][0]:.2f} s, peak {got['hikaku'][1] / 2**20:.0f} MB",
               flush=True)
 
-    body = report(rows, bare, starts, heavy, pdf_row, args)
+    body = report(rows, bare, starts, heavy, pdf_row, args, worst)
     print("\n" + body)
     if args.write:
         write("scale", body)
@@ -212,7 +261,8 @@ def machine() -> str:
             f"Python {platform.python_version()}, {platform.system()} {platform.machine()}{load}")
 
 
-def report(rows: list[dict], bare: tuple[float, int], starts: list, heavy: list[str], pdf_row, args) -> str:
+def report(rows: list[dict], bare: tuple[float, int], starts: list, heavy: list[str], pdf_row, args,
+           worst: list[dict] | None = None) -> str:
     lines = [
         f"Machine: {machine()}. Wall time of whole commands (start-up included), median of {args.repeat} rounds "
         f"({max(1, args.repeat - 1)} at 50,000 chunks) in which hikaku, the floor and difflib run in turn; "
@@ -238,6 +288,22 @@ def report(rows: list[dict], bare: tuple[float, int], starts: list, heavy: list[
                           f"({y / x:.0f}× the chunks)")
     if growth:
         lines += ["", "Growth: " + "; ".join(growth) + "."]
+    if worst:
+        lines += ["", "Worst cases (issue 35: nothing anchors), each alternating with the sparse pair of as many chunks "
+                  f"in every round (median of {args.repeat}), default input limits:", "",
+                  "| pair | chunks A / B | hikaku (s) | sparse pair (s) | worst / sparse | peak (MB) | sparse peak (MB) "
+                  "| rows | examined by the agent |", "|---|---|---|---|---|---|---|---|---|"]
+        for r in worst:
+            if r["kind"] == "chars":
+                continue
+            lines.append(f"| {r['what']} | {r['n_a']:,} / {r['n_b']:,} | {r['secs']:.2f} | {r['sparse']:.2f} "
+                         f"| {r['secs'] / r['sparse']:.2f}× | {r['peak'] / 2**20:.0f} | {r['sparse_peak'] / 2**20:.0f} "
+                         f"| {r['counts']} | {r['examined']:,} |")
+        chars = next((r for r in worst if r["kind"] == "chars"), None)
+        if chars is not None:
+            lines += ["", f"One million one-character chunks a side ({chars['size'] / 2**20:.0f} MB of JSON): exit status "
+                      f"{chars['status']} after {chars['secs']:.2f} s, peak {chars['peak'] / 2**20:.0f} MB, saying "
+                      f"`{chars['said']}`."]
     lines += ["", "Start-up, each command alternating with `python -c pass` "
               f"({args.startup_runs} runs each; ratio: median of the paired ratios):", "",
               "| command | median (ms) | × python -c pass |", "|---|---|---|"]

@@ -5,6 +5,13 @@ import pytest
 from hikaku import DuplicateChunkIdError, EmptyDocumentError, InvalidDocumentError, load_document
 
 
+def _scanned_depth(text, stop):
+    from hikaku.loaders import records
+
+    found = records._scanned(text, stop)
+    return None if found is None else found[0]
+
+
 def write(tmp_path, name, data):
     p = tmp_path / name
     p.write_text(data if isinstance(data, str) else json.dumps(data, ensure_ascii=False), encoding="utf-8")
@@ -92,16 +99,16 @@ def test_json_depth_scanned_is_the_patterns(monkeypatch, scan):
     texts += ['[{"id": "第１２条", "content": "（目的）\\n第一条\\u3000[写A]\\\\"}]', '["a\\\\"]', '["\\\\\\""]', "[[]]]]"]
     for text in texts:
         for stop in (None, 1, 3):
-            assert records._scanned_depth(text, stop) == records._depth_by_pattern(text, stop), text
+            assert _scanned_depth(text, stop) == records._depth_by_pattern(text, stop), text
     for block in (1, 2, 3):
         monkeypatch.setattr(records, "_BLOCK", block)
         for text in texts[:50]:
             for stop in (None, 0, 1, 2):
-                assert records._scanned_depth(text, stop) == records._depth_by_pattern(text, stop), text
+                assert _scanned_depth(text, stop) == records._depth_by_pattern(text, stop), text
     alphabet = ['"', "\\", "[", "]", "{", "}", "a", "第", "\U0001F600"]
     for _ in range(1000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 20)))
-        scanned = records._scanned_depth(text, 2)
+        scanned = _scanned_depth(text, 2)
         assert scanned is None or scanned == records._depth_by_pattern(text, 2), text
         assert records.json_depth(text, 2) == records._depth_by_pattern(text, 2)
-    assert records._scanned_depth('["open', None) is None and records._scanned_depth('[\\"a"]', None) is None
+    assert _scanned_depth('["open', None) is None and _scanned_depth('[\\"a"]', None) is None

@@ -119,3 +119,16 @@ def test_the_command_refuses_too_many_chunks_in_one_line_before_any_work(tmp_pat
     assert code == 2 and out == "" and not (tmp_path / "out.json").exists()
     assert err == (f"hikaku: error: {a}: 200 chunks, over the limit of 100 (max_chunks; raise it with --max-chunks "
                    "or HIKAKU_MAX_CHUNKS)\n")
+
+
+def test_the_records_of_a_chunk_list_are_counted_before_it_is_parsed(tmp_path, monkeypatch):
+    from hikaku.loaders import records as records_module
+
+    chunks = [{"id": str(k), "content": f"本文 {{ [ \"{k}\" ] }}", "metadata": {"page": {"n": k}}} for k in range(30)]
+    assert records_module.json_items(json.dumps(chunks, ensure_ascii=False)) == 30  # braces in strings, nested objects
+    assert records_module.json_items(json.dumps({"chunks": chunks})) is None  # a document object: counted after parsing
+    assert records_module.json_items(json.dumps(["a", {"id": "1"}, 3])) == 1
+    (tmp_path / "a.json").write_text(json.dumps(chunks, ensure_ascii=False), encoding="utf-8")
+    monkeypatch.setattr(records_module.json, "loads", lambda *a, **k: pytest.fail("parsed before it was counted"))
+    with pytest.raises(InvalidDocumentError, match="30 chunks, over the limit of 20"):
+        load_document(tmp_path / "a.json", limits=InputLimits(max_chunks=20))

@@ -19,7 +19,8 @@ from .._exceptions import InvalidDocumentError
 from ..document import Chunk
 from .registry import InputLimits, too_many_chunks
 
-__all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "json_depth", "surrogate_in"]
+__all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "json_depth", "json_items",
+           "surrogate_in"]
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -32,8 +33,16 @@ def json_depth(text: str, stop: int | None = None) -> int:
     """The deepest nesting of arrays and objects in JSON *text* (strings ignored), in
     linear time and without recursion; counting ends as soon as it passes *stop* (at the
     end of the block of 2**20 brackets where it does)."""
-    found = _scanned_depth(text, stop)
-    return found if found is not None else _depth_by_pattern(text, stop)
+    found = _scanned(text, stop)
+    return found[0] if found is not None else _depth_by_pattern(text, stop)
+
+
+def json_items(text: str) -> int | None:
+    """How many objects a JSON text that is an array holds as its elements (a chunk list's
+    records), counted by the scan of :func:`json_depth` without parsing; None when the text is
+    no array or the scan cannot tell."""
+    found = _scanned(text, None)
+    return found[1] if found is not None else None
 
 
 def _depth_by_pattern(text: str, stop: int | None) -> int:
@@ -50,7 +59,7 @@ def _depth_by_pattern(text: str, stop: int | None) -> int:
     return deepest
 
 
-def _scanned_depth(text: str, stop: int | None) -> int | None:
+def _scanned(text: str, stop: int | None) -> tuple[int, int | None] | None:
     """:func:`_depth_by_pattern`'s answer from the positions of quotes, backslashes and brackets
     alone (numpy over the UTF-16 code units, where none of them is part of another character):
     a quote after an odd run of backslashes is escaped, the others open and close strings, and
@@ -58,10 +67,12 @@ def _scanned_depth(text: str, stop: int | None) -> int | None:
     as every backslash is inside a string (one outside escapes nothing) and the last string is
     closed (the pattern reads an open one as no string): None when either is not so (no JSON
     then), for the pattern to read it. A block of characters is encoded at a time (no copy of the
-    whole text)."""
+    whole text). With the depth: the objects opened at the second level when the first bracket
+    opens an array (its object elements), else None."""
     inside = False  # within a string at the start of the block
     run = 0  # backslashes right before the block
-    deepest = level = count = 0
+    deepest = level = count = items = 0
+    array: bool | None = None  # the first bracket opens an array
     cut: int | None = None  # brackets counted: the pattern's reading stops at the end of a block of them
     for start in range(0, len(text), _SCAN):
         block = np.frombuffer(text[start:start + _SCAN].encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
@@ -78,10 +89,14 @@ def _scanned_depth(text: str, stop: int | None) -> int | None:
             return None
         if len(opened):
             inside = bool(opened[-1])
-        steps = np.where(what[~(quote | slash | opened)] & 2, 1, -1)  # [ and { have bit 1, ] and } not
+        brackets = what[~(quote | slash | opened)]
+        steps = np.where(brackets & 2, 1, -1)  # [ and { have bit 1, ] and } not
         if not len(steps):
             continue
         levels = np.cumsum(steps, dtype=np.int64) + level
+        if array is None:
+            array = bool(brackets[0] == ord("["))
+        items += int(np.count_nonzero((brackets == ord("{")) & (levels == 2)))
         level = int(levels[-1])
         if cut is None and stop is not None and len(over := np.flatnonzero(levels > stop)):
             cut = ((count + int(over[0])) // _BLOCK + 1) * _BLOCK
@@ -89,7 +104,7 @@ def _scanned_depth(text: str, stop: int | None) -> int | None:
         if upto > 0:
             deepest = max(deepest, int(levels[:upto].max()))
         count += len(levels)
-    return None if inside else deepest
+    return None if inside else (deepest, items if array else None)
 
 
 def _escaped(at: np.ndarray, slashes: np.ndarray, run: int) -> np.ndarray:
@@ -130,8 +145,10 @@ def _integer(digits: str) -> int:
     return int(digits)
 
 
-def _loads(text: str, *, source: str, limits: InputLimits, where: str = "") -> Any:
-    depth = json_depth(text, stop=limits.max_json_depth)
+def _loads(text: str, *, source: str, limits: InputLimits, where: str = "", depth: int | None = None) -> Any:
+    """*depth*: the text's nesting, if already measured (:func:`json_depth`)."""
+    if depth is None:
+        depth = json_depth(text, stop=limits.max_json_depth)
     if depth > limits.max_json_depth:
         raise InvalidDocumentError(
             f"{source}: {where}JSON nested deeper than the limit of {limits.max_json_depth} levels "
@@ -188,8 +205,12 @@ def parse_chunks_json(text: str, *, source: str,
                       limits: InputLimits | None = None) -> tuple[list[Chunk], dict[str, Any]]:
     """Parse a JSON chunk list (or document object). Returns (chunks, document fields)."""
     limits = limits or InputLimits()
+    scanned = _scanned(text, limits.max_json_depth)  # the depth and the records, in one pass
+    if scanned is not None and scanned[1] is not None and scanned[1] > limits.max_chunks and (
+            scanned[0] <= limits.max_json_depth):  # before the parser makes a dict of each record
+        raise too_many_chunks(source, limits, scanned[1])
     try:
-        data = _loads(text, source=source, limits=limits)
+        data = _loads(text, source=source, limits=limits, depth=scanned[0] if scanned is not None else None)
     except json.JSONDecodeError as e:
         raise InvalidDocumentError(f"{source}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     fields: dict[str, Any] = {}
