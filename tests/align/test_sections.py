@@ -187,3 +187,30 @@ def test_scoped_group_matrices_are_each_requests_scoped_group_matrix():
     alone = ScopedSimilarity(texts_a, texts_b, sections=sections)
     assert [m.tobytes() for m in many] == [alone.group_matrix(ga, gb).tobytes() for ga, gb in requests]
     assert any((m == 0).any() and (m > 0).any() for m in many)
+
+
+def test_thousands_of_riders_are_aligned_without_every_pair_of_sections(tmp_path, monkeypatch):
+    """A document of many numbering sections (riders, each from 第1条 again): past
+    MAX_SECTION_CELLS pairs of sections they are aligned piece by piece along a chain of candidates
+    (issue 35: a full matrix and a dynamic programme over every pair were quadratic), still each
+    rider with its own."""
+    import hikaku.align.sections as sections_module
+    from hikaku import load_document
+    from hikaku.align import align_sections
+
+    def doc(path, tweak, n=120):
+        path.write_text("\n".join(f"# 特約{k}号\n\n第1条（目的）\nこの特約{k}は保険料を{tweak}とする。\n\n"
+                                  f"第2条（期間）\n特約{k}の期間は一年とする。\n" for k in range(n)), encoding="utf-8")
+        return load_document(path)
+
+    a, b = doc(tmp_path / "a.md", "月払"), doc(tmp_path / "b.md", "年払")
+    whole = align_sections(a, b)
+    asked = []
+    real = sections_module.TextSimilarity.cosine_matrix
+    monkeypatch.setattr(sections_module.TextSimilarity, "cosine_matrix",
+                        lambda self, ia, ib: asked.append(len(ia) * len(ib)) or real(self, ia, ib))
+    monkeypatch.setattr(sections_module, "MAX_SECTION_CELLS", 400)
+    cut = align_sections(a, b)
+    assert len(whole.pairs) == 120 and all(x == y for x, y in whole.pairs)
+    assert cut.pairs == whole.pairs
+    assert asked and max(asked) <= 400 and sum(asked) < 120 * 120 / 4  # never the 14,400 pairs at once

@@ -25,13 +25,15 @@ points (P ≤ 2·(n + m) + the seeds, at most RARE² a rare term); memory O(n + 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import numpy as np
 import scipy.sparse as sp
 
-__all__ = ["BAND", "BLOCK", "RARE", "candidate_points", "heaviest_chain", "piece_bounds"]
+__all__ = ["BAND", "BLOCK", "RARE", "candidate_points", "cut_large", "diagonal_pieces", "heaviest_chain",
+           "piece_bounds"]
 
 BAND = 16  # B chunks either side of an A chunk's proportional place that it is scored against
 BLOCK = 16  # A chunks scored together against one window of B
@@ -211,3 +213,34 @@ def piece_bounds(rows: Sequence[int], cols: Sequence[int], n: int, m: int, max_c
             r0, c0 = cut
     bounds.append((n, m))
     return bounds
+
+
+def diagonal_pieces(n: int, m: int, cells: int) -> list[tuple[int, int, int, int]]:
+    """An n × m stretch cut along its diagonal into pieces (r0, c0, r1, c1) of at most *cells*
+    cells (as few as that allows); pieces without a row are left out."""
+    if n * m <= cells:
+        return [(0, 0, n, m)]
+    pieces = math.ceil(math.sqrt(n * m / cells))
+    while -(-n // pieces) * -(-m // pieces) > cells:  # none larger than *cells*
+        pieces += 1
+    out = []
+    for k in range(pieces):
+        r0, r1, c0, c1 = k * n // pieces, (k + 1) * n // pieces, k * m // pieces, (k + 1) * m // pieces
+        if r1 > r0:
+            out.append((r0, c0, r1, c1))
+    return out
+
+
+def cut_large(sim: _Cosines, ia: Sequence[int], ib: Sequence[int], cells: int,
+              allowed: Callable[[int, int], bool] | None = None) -> list[tuple[int, int, int, int, tuple[int, int]]]:
+    """The pieces (r0, c0, r1, c1, (start, end) of the B columns of its stretch) of a gap too large
+    for the dynamic programme: cut at points of the heaviest chain of candidates, a stretch still
+    larger than *cells* along its diagonal."""
+    rows, cols, weights = candidate_points(sim, ia, ib, allowed)
+    chain = heaviest_chain(rows, cols, weights)
+    bounds = piece_bounds(rows[chain].tolist(), cols[chain].tolist(), len(ia), len(ib), cells)
+    out = []
+    for (r0, c0), (r1, c1) in zip(bounds, bounds[1:]):
+        for x0, y0, x1, y1 in diagonal_pieces(r1 - r0, c1 - c0, cells):
+            out.append((r0 + x0, c0 + y0, r0 + x1, c0 + y1, (c0, c1)))
+    return out

@@ -22,7 +22,6 @@ groups are settled and cut the gaps like anchors, forbidden pairs are never alig
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from .calibration import Calibration, Habit, load_calibration
 from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
 from .gapwork import GapScores
-from .large_gaps import candidate_points, heaviest_chain, piece_bounds
+from .large_gaps import cut_large
 from .sections import ScopedSimilarity, SectionMap
 from .similarity import SimilarityParams, TextSimilarity
 
@@ -51,7 +50,7 @@ class AlignmentParams:
     similarity: SimilarityParams = SimilarityParams()
     allow_merges: bool = True  # splits (1:2, 1:3) and merges (2:1, 3:1)
     max_gap_cells: int = 40_000  # a larger gap is cut first (work, not accuracy)
-    large_piece_cells: int = 1024  # the pieces of a larger gap, cut along its chain (work)
+    large_piece_cells: int = 1024  # pieces of a larger gap, cut at points of its chain (large_gaps.py)
 
     @property
     def dp(self) -> DPParams:
@@ -365,17 +364,14 @@ class _GapPlanner:
         follows, must stay within its reach. The pieces are scored a batch at a time, as the
         plan's gaps are (:class:`.gapwork.GapScores`)."""
         allowed = (lambda i, j: not self.cons.forbids(i, j)) if self.cons.forbidden else None
-        rows, cols, weights = candidate_points(self.sim, ia, ib, allowed)
-        chain = heaviest_chain(rows, cols, weights)
         cells = max(1, min(self.p.large_piece_cells, self.p.max_gap_cells))  # so that no piece is cut again
-        bounds = piece_bounds(rows[chain].tolist(), cols[chain].tolist(), len(ia), len(ib), cells)
         pieces: list[tuple[list[int], list[int], tuple[int, int]]] = []
-        for (r0, c0), (r1, c1) in zip(bounds, bounds[1:]):
+        for r0, c0, r1, c1, (s0, s1) in cut_large(self.sim, ia, ib, cells, allowed):
             sub_a, sub_b = ia[r0:r1], ib[c0:c1]
-            lo = ib[c0 - 1] if c0 > 0 else window[0]
-            hi = ib[c1] if c1 < len(ib) else window[1]
+            lo = ib[s0 - 1] if s0 > 0 else window[0]  # the stretch's bounds: a diagonal piece looks as far
+            hi = ib[s1] if s1 < len(ib) else window[1]
             if sub_a:
-                pieces.extend(_diagonal(sub_a, sub_b, (lo, hi), cells))
+                pieces.append((sub_a, sub_b, (lo, hi)))
         out: list[PlannedGroup] = []
         for k in range(0, len(pieces), _PIECES):  # scored a batch of pieces at a time (bounded memory)
             batch = pieces[k:k + _PIECES]
@@ -385,23 +381,6 @@ class _GapPlanner:
             scores.prefetch([request for a, b in scored for request in planner.group_requests(a, b)])
             out.extend(g for a, b, w in batch for g in planner.align(a, b, w))
         return out
-
-
-def _diagonal(ia: list[int], ib: list[int], window: tuple[int, int], cells: int
-              ) -> list[tuple[list[int], list[int], tuple[int, int]]]:
-    """A stretch of a gap cut along its diagonal into pieces of at most about *cells* cells."""
-    if len(ia) * len(ib) <= cells:
-        return [(ia, ib, window)]
-    pieces = math.ceil(math.sqrt(len(ia) * len(ib) / cells))
-    while -(-len(ia) // pieces) * -(-len(ib) // pieces) > cells:  # none larger than *cells*
-        pieces += 1
-    out = []
-    for k in range(pieces):
-        sub_a = ia[k * len(ia) // pieces: (k + 1) * len(ia) // pieces]
-        sub_b = ib[k * len(ib) // pieces: (k + 1) * len(ib) // pieces]
-        if sub_a:
-            out.append((sub_a, sub_b, window))
-    return out
 
 
 def _margin(s: np.ndarray, r: int, c: int) -> float:

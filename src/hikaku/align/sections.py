@@ -37,11 +37,13 @@ from rapidfuzz.distance import Indel
 
 from ..document import Chunk, Document, NumberingSection, is_clause_label, numbering_sections, numbers_several
 from .dp import DPParams, align_gap
+from .large_gaps import cut_large
 from .similarity import SimilarityParams, TextSimilarity
 
 __all__ = ["FREE", "SectionMap", "ScopedSimilarity", "align_sections"]
 
 MAX_SECTION_CHARS = 20_000  # of a section's own text, for its similarity
+MAX_SECTION_CELLS = 40_000  # pairs of sections aligned in one programme, as the plan's gaps (more: cut)
 
 
 FREE = -1  # a chunk no section claims: it may pair with any chunk
@@ -172,15 +174,22 @@ def align_sections(doc_a: Document, doc_b: Document, dp: DPParams | None = None)
     if all(s == FREE for s in of_a) and all(s == FREE for s in of_b):
         return SectionMap(of_a, of_b, sa, sb, ())
     texts_a, texts_b = _own_texts(doc_a.chunks, sa), _own_texts(doc_b.chunks, sb)
-    content = TextSimilarity(texts_a, texts_b, params=SimilarityParams()).cosine_matrix(
-        list(range(len(sa))), list(range(len(sb))))
-    s = np.zeros((len(sa), len(sb)), dtype=np.float32)
-    for x, a in enumerate(sa):
-        for y, b in enumerate(sb):
-            title = _title_similarity(a.title, b.title)
-            s[x, y] = content[x, y] if title is None else 0.5 * title + 0.5 * content[x, y]
-    pairs = tuple((la[0], lb[0]) for la, lb, _ in align_gap({(1, 1): s.astype(np.float64)}, dp or DPParams()))
-    return SectionMap(of_a, of_b, sa, sb, pairs)
+    sim = TextSimilarity(texts_a, texts_b, params=SimilarityParams())
+    everything = list(range(len(sa))), list(range(len(sb)))
+    # many sections (a document of thousands of riders): cut as the plan cuts a huge gap, along a
+    # chain of candidates by their own text (:mod:`.large_gaps`), never all n × m similarities
+    pieces = ([(0, 0, len(sa), len(sb), (0, len(sb)))] if len(sa) * len(sb) <= MAX_SECTION_CELLS
+              else cut_large(sim, *everything, MAX_SECTION_CELLS))
+    pairs: list[tuple[int, int]] = []
+    for r0, c0, r1, c1, _ in pieces:
+        content = sim.cosine_matrix(everything[0][r0:r1], everything[1][c0:c1])
+        s = np.zeros((r1 - r0, c1 - c0), dtype=np.float32)
+        for x, a in enumerate(sa[r0:r1]):
+            for y, b in enumerate(sb[c0:c1]):
+                title = _title_similarity(a.title, b.title)
+                s[x, y] = content[x, y] if title is None else 0.5 * title + 0.5 * content[x, y]
+        pairs.extend((la[0] + r0, lb[0] + c0) for la, lb, _ in align_gap({(1, 1): s.astype(np.float64)}, dp or DPParams()))
+    return SectionMap(of_a, of_b, sa, sb, tuple(pairs))
 
 
 class ScopedSimilarity(TextSimilarity):
