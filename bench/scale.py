@@ -52,19 +52,28 @@ BIN = Path(sys.executable).parent
 HIKAKU = str(BIN / "hikaku")
 
 
+TIME = shutil.which("time", path="/usr/bin:/bin")
+
+
 def run(argv: list[str], env: dict[str, str] | None = None, expect: int = 0) -> tuple[float, int]:
-    """Wall seconds and peak resident memory (bytes) of one command (*expect*: its exit status)."""
-    t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(p.pid, 0)
-    secs = time.perf_counter() - t0
-    p.returncode = os.waitstatus_to_exitcode(status)
-    err = p.stderr.read().decode(errors="replace") if p.stderr else ""
-    if p.stderr:
-        p.stderr.close()
-    if p.returncode != expect:
-        raise SystemExit(f"{' '.join(argv[:3])} … failed ({p.returncode}): {err[-800:]}")
-    return secs, usage.ru_maxrss * 1024
+    """Wall seconds and peak resident memory (bytes) of one command (*expect*: its exit status).
+    The peak is GNU time's (``%M``) where it is installed: a child forked from this process would
+    report at least this process's own resident set (Linux keeps ``ru_maxrss`` across fork and
+    exec), and after the large pairs are generated that is hundreds of megabytes."""
+    with tempfile.NamedTemporaryFile("r", suffix=".peak") as peak:
+        wrapped = [TIME, "-q", "-f", "%M", "-o", peak.name, *argv] if TIME else argv
+        t0 = time.perf_counter()
+        p = subprocess.Popen(wrapped, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        _, status, usage = os.wait4(p.pid, 0)
+        secs = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        err = p.stderr.read().decode(errors="replace") if p.stderr else ""
+        if p.stderr:
+            p.stderr.close()
+        if p.returncode != expect:
+            raise SystemExit(f"{' '.join(argv[:3])} … failed ({p.returncode}): {err[-800:]}")
+        told = peak.read().split()
+        return secs, int(told[-1]) * 1024 if TIME and told else usage.ru_maxrss * 1024
 
 
 def median_runs(commands: dict[str, list[str]], repeat: int, env: dict[str, str]) -> dict[str, tuple[float, int]]:
@@ -120,13 +129,17 @@ def worst_cases(work: Path, repeat: int, changed: float, eval_dir: Path, env: di
     a, b = chars_pair(1_000_000)
     pa, pb = write_pair(a, b, work / "chars")
     argv = hikaku_cmd(pa, pb, work / "chars" / "out.json", limits=False)
-    t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(p.pid, 0)
-    err = p.stderr.read().decode(errors="replace").strip() if p.stderr else ""
-    rows.append(dict(kind="chars", n_a=len(a), n_b=len(b), secs=time.perf_counter() - t0,
-                     peak=usage.ru_maxrss * 1024, status=os.waitstatus_to_exitcode(status), said=err,
-                     size=pa.stat().st_size + pb.stat().st_size))
+    with tempfile.NamedTemporaryFile("r", suffix=".peak") as peak:
+        t0 = time.perf_counter()
+        p = subprocess.Popen([TIME, "-q", "-f", "%M", "-o", peak.name, *argv] if TIME else argv,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        _, status, usage = os.wait4(p.pid, 0)
+        secs = time.perf_counter() - t0
+        err = p.stderr.read().decode(errors="replace").strip() if p.stderr else ""
+        told = peak.read().split()
+    rows.append(dict(kind="chars", n_a=len(a), n_b=len(b), secs=secs,
+                     peak=int(told[-1]) * 1024 if TIME and told else usage.ru_maxrss * 1024,
+                     status=os.waitstatus_to_exitcode(status), said=err, size=pa.stat().st_size + pb.stat().st_size))
     print(f"chars {len(a):,}: exit {rows[-1]['status']} in {rows[-1]['secs']:.2f} s, peak "
           f"{rows[-1]['peak'] / 2**20:.0f} MB: {err}", flush=True)
     return rows
