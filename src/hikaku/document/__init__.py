@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from .citation_reader import citations
+from .citation_records import LEVELS, Citation, Step, fold_width
 from .headings import (
     RANK_TITLE,
     Heading,
@@ -18,6 +20,8 @@ from .headings import (
     titled,
 )
 from .model import Chunk, Document, DocumentNote
+from .numerals import NumberStyle, number_style, number_value, write_number
+from .parts import Part, provision_parts
 from .placeholders import is_placeholder, placeholder_label
 from .references import (
     ClauseRef,
@@ -43,6 +47,17 @@ from .twins import per_text, share_twins
 
 __all__ = [
     "Chunk",
+    "Citation",
+    "citations",
+    "fold_width",
+    "LEVELS",
+    "NumberStyle",
+    "number_style",
+    "number_value",
+    "Part",
+    "provision_parts",
+    "Step",
+    "write_number",
     "ChunkStructure",
     "clause_refs",
     "clause_renumbering",

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..text import is_plain, nfkc, nfkc_head, recall
+from .citation_reader import citations
 from .opening import OPENING, match_opening
 from .structure import first_lines
 
@@ -35,24 +36,6 @@ _JA = rf"第(?P<ja_num>{_NUM})(?P<ja_kind>[編章節款目条])(?P<ja_sub>(?:の
 _EN = (r"(?<![A-Za-z])(?P<en_word>(?i:part|chapter|article|section|clause)[ \t]+|§[ \t]*)"
        r"(?P<en_num>[0-9]+(?:\.[0-9]+)*[A-Za-z]?|[IVXLC]+)\b")
 _REF = re.compile(rf"{_JA}|{_EN}")
-# citations may name several: "Sections 4.1 and 4.2", "Articles 3 to 5", "§§ 3-4" (not an opening:
-# a clause is not numbered by a plural)
-_EN_CITE = (r"(?<![A-Za-z])(?P<en_word>(?i:parts?|chapters?|articles?|sections?|clauses?)[ \t]+|§§?[ \t]*)"
-            r"(?P<en_num>[0-9]+(?:\.[0-9]+)*[A-Za-z]?|[IVXLC]+)\b")
-_CITE = re.compile(rf"{_JA}|{_EN_CITE}")
-# the next number of a list or range after an English reference. A plural cites a list ("Sections
-# 4.1, 4.2 and 4.3", "Articles 3 to 5", "§§ 3-4"); a singular cites one clause and goes on only in
-# a range written right after it ("Section 3 to 5", "Section 4.1-4.3"): "under Section 5, 10 days
-# after notice", "Article 3 or 10 percent" cite Section 5 and Article 3 alone. A number followed
-# by a unit ("10 days", "5 percent", "3%", "2 business days", "10-day") counts something, whatever
-# comes before it.
-_UNIT = (r"(?![ \t]*%)(?![ \t]*-?[ \t]*(?i:days?|weeks?|months?|years?|hours?|minutes?|seconds?|percent|per[ \t]+cent"
-         r"|percentage|business|calendar|working|banking|times|yen|dollars?|euros?|pounds?|cents?|usd|eur|gbp|jpy"
-         r"|persons?|people|employees|members|copies|units|items|shares)\b)")
-_LATER = r"(?P<num>[0-9]+(?:\.[0-9]+)*[A-Za-z]?|[IVXLC]+)\b(?![.,]?[0-9])" + _UNIT
-_RANGE = r"[ \t]+(?:to|through|thru)[ \t]+|[ \t]*[-–][ \t]*"
-_MORE = re.compile(rf"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|and/or)[ \t]+|{_RANGE}){_LATER}")
-_RANGE_END = re.compile(rf"(?:{_RANGE}){_LATER}")
 # a heading's own number: two to four levels (a single "4." is a list marker, hikaku.changes.noise),
 # then the title, which starts like one
 _BARE = re.compile(r"(?P<bare>[0-9]{1,2}(?:\.[0-9]{1,2}){1,3})\.?(?=[ \t]+[A-Z\"“'‘(])")
@@ -92,35 +75,6 @@ def _ref(m: re.Match[str], offset: int = 0) -> ClauseRef:
     return ClauseRef(m.group(), kind, m.group("en_num"), start, end)
 
 
-def _shape(number: str) -> tuple[bool, int, bool]:
-    """What a number of the same list looks like: Roman or not, its levels (4.1: two), and
-    whether it is short enough to number a clause (2024 is a year)."""
-    return number.isalpha(), number.count("."), len(number.split(".")[0]) <= 3
-
-
-def _more(text: str, first: ClauseRef) -> list[ClauseRef]:
-    """The numbers that continue an English reference: the list or range of a plural
-    ("Sections 4.1, 4.2 and 4.3", "Articles 3 to 5"), the range of a singular ("Section 3 to
-    5"), each of the same shape as its own (not "Sections 4.1 and 30", "Articles 5 and 2024")
-    and counting no unit ("Section 5, 10 days", "Sections 3 and 4 days"): each a reference of
-    the same kind, written as its number alone. A number read so that is no clause's stays as
-    it is in a renumbering (one the renumbering does not know must not change); one that is
-    no clause number but is read as one would hide its change behind the renumbering ("10
-    days" → "11 days" read as 10 → 11), so a singular's list is not read at all."""
-    word = first.text[: len(first.text) - len(first.number)].strip()
-    if not (word.startswith("§§") or word.lower().endswith("s")):  # a singular: one range at most
-        m = _RANGE_END.match(text, first.end)
-        if m is None or _shape(m.group("num")) != _shape(first.number):
-            return []
-        return [ClauseRef(m.group("num"), first.kind, m.group("num"), m.start("num"), m.end("num"))]
-    out: list[ClauseRef] = []
-    at = first.end
-    while (m := _MORE.match(text, at)) is not None and _shape(m.group("num")) == _shape(first.number):
-        out.append(ClauseRef(m.group("num"), first.kind, m.group("num"), m.start("num"), m.end("num")))
-        at = m.end()
-    return out
-
-
 def _bare(text: str, at: int) -> ClauseRef | None:
     m = _BARE.match(text, at)
     return ClauseRef(m.group("bare"), "", m.group("bare"), at, m.end("bare")) if m else None
@@ -137,12 +91,14 @@ def clause_refs(text: str) -> list[ClauseRef]:
 def _clause_refs(text: str) -> list[ClauseRef]:
     stripped = text.lstrip()
     first = _bare(text, len(text) - len(stripped)) if stripped[:1].isdigit() else None
-    refs = []
-    for m in _CITE.finditer(text):
-        ref = _ref(m)
-        refs.append(ref)
-        if ref.english:
-            refs.extend(_more(text, ref))
+    refs: list[ClauseRef] = []
+    for c in citations(text, clauses=True):  # the one extraction: a citation's steps that number clauses
+        if c.lang == "ja":
+            refs.extend(ClauseRef(s.text, s.kind, s.text[1:].replace(s.kind, "", 1), s.start, s.end)
+                        for s in c.steps if s.level in ("structure", "article") and not s.relative)
+        elif c.steps[0].level == "article":
+            s = c.steps[0]
+            refs.append(ClauseRef(s.text, s.kind, str(s.number[0]), s.start, s.end))
     return [first, *refs] if first is not None else refs
 
 
