@@ -22,6 +22,7 @@ citation (第一号被保険者, 第二号施行日, 第一号様式), nor the w
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .citation_records import Citation, Step
 from .numerals import number_style, number_value
@@ -69,9 +70,8 @@ _SELF = ("この", "本", "当該")  # この法律, 本規則: the document its
 # between two citations of one list or range, parentheses taken out
 _JOIN = re.compile(r"(?:まで)?(?:各号|各項|本文|ただし書|前段|後段|柱書|各号列記以外の部分)?"
                    r"(?:[、，,]|及び|並びに|又は|若しくは|から|ないし|乃至|\s)*[（(]?")
-_PARENS = re.compile(r"[（(][^（）()]*[）)]")
-_LIST_REACH = 24  # citations a list member looks back over (those in parentheses between)
-_GAP_REACH = 800  # characters
+_PAREN = re.compile(r"[（）()]")
+_WORDS_REACH = 24  # characters of list words between two members (「、及び」「まで、」 are a few)
 
 
 def could_cite(text: str) -> bool:
@@ -79,6 +79,7 @@ def could_cite(text: str) -> bool:
     return _HEAD.search(text) is not None
 
 
+@lru_cache(maxsize=4096)
 def _num(*parts: str) -> tuple[int | str, ...]:
     """十五, の二 → (15, 2)."""
     out: list[int | str] = []
@@ -218,12 +219,33 @@ def japanese_citations(t: str, *, clauses: bool = False) -> list[Citation]:
     return found if clauses else _join(t, found)
 
 
-def _without_parentheses(text: str) -> str:
-    while True:
-        cut = _PARENS.sub("", text)
-        if cut == text:
-            return text
-        text = cut
+def _matching_open(t: str) -> dict[int, int]:
+    """For each closing parenthesis of *t*, where the parenthesis it closes opens."""
+    out: dict[int, int] = {}
+    stack: list[int] = []
+    for m in _PAREN.finditer(t):
+        if m.group() in "（(":
+            stack.append(m.start())
+        elif stack:
+            out[m.start()] = stack.pop()
+    return out
+
+
+def _gap_to(t: str, start: int, ends: dict[int, int], opens: dict[int, int]) -> tuple[int, str]:
+    """Walking back from *start* over whole parentheses: the citation (its index) reached after
+    list words only, and those words; (-1, "") when other words come first."""
+    words: list[str] = []
+    at = start
+    while at > 0 and len(words) <= _WORDS_REACH:
+        if at in ends:
+            return ends[at], "".join(reversed(words))
+        ch = t[at - 1]
+        if ch in "）)" and at - 1 in opens:
+            at = opens[at - 1]  # a whole parenthesis: what it holds qualifies the citation before it
+            continue
+        words.append(ch)
+        at -= 1
+    return (ends[at], "".join(reversed(words))) if at in ends else (-1, "")
 
 
 def _join(t: str, found: list[Citation]) -> list[Citation]:
@@ -231,22 +253,20 @@ def _join(t: str, found: list[Citation]) -> list[Citation]:
     parentheses separate it (or the opening of a parenthesis that qualifies that one):
     「第二号（同条第一項第二号及び第七号に係る部分に限る。）若しくは第三号」 joins 第三号 to 第二号."""
     out: list[Citation] = []
+    opens = _matching_open(t) if "（" in t or "(" in t else {}
+    ends: dict[int, int] = {}
     for k, c in enumerate(found):
-        for b in range(k - 1, max(-1, k - _LIST_REACH), -1):
-            gap = t[found[b].end:c.start]
-            if len(gap) > _GAP_REACH:
-                break
-            core = _without_parentheses(gap) if "（" in gap or "(" in gap else gap
-            if _JOIN.fullmatch(core) is not None:
-                prev = out[b]
-                range_end = "から" in core and "まで" not in core.rsplit("から", 1)[-1]
-                # the instrument a list starts with is every member's (「旧法第四条第一項から第三項まで又は
-                # 第四条ノ二」), but not a parenthesis's unless it qualifies the citation before it
-                below = c.steps[0].rank > prev.steps[0].rank and not c.steps[0].relative
-                listed = below or not core.endswith(("（", "("))
-                c = Citation(c.start, c.end, c.text, c.steps, c.lang, c.style, c.supplement or (listed and prev.supplement),
-                             c.law or (prev.law if listed else ""),
-                             c.self_named or (listed and prev.self_named), b, range_end, c.quoted)
-                break
+        b, core = _gap_to(t, c.start, ends, opens)
+        ends[c.end] = k
+        if b >= 0 and _JOIN.fullmatch(core) is not None:
+            prev = out[b]
+            range_end = "から" in core and "まで" not in core.rsplit("から", 1)[-1]
+            # the instrument a list starts with is every member's (「旧法第四条第一項から第三項まで又は
+            # 第四条ノ二」), but not a parenthesis's unless it qualifies the citation before it
+            below = c.steps[0].rank > prev.steps[0].rank and not c.steps[0].relative
+            listed = below or not core.endswith(("（", "("))
+            c = Citation(c.start, c.end, c.text, c.steps, c.lang, c.style, c.supplement or (listed and prev.supplement),
+                         c.law or (prev.law if listed else ""),
+                         c.self_named or (listed and prev.self_named), b, range_end, c.quoted)
         out.append(c)
     return out

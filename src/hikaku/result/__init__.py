@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .model import (
     CHANGE_TYPES,
+    REFERENCE_KINDS,
     REVIEW_REASONS,
     SCHEMA,
     Change,
@@ -12,6 +13,8 @@ from .model import (
     ChunkCost,
     ComparisonResult,
     DocumentInfo,
+    ReferenceFlag,
+    ReferenceKind,
     ReviewCandidate,
     ReviewItem,
     Stats,
@@ -19,6 +22,7 @@ from .model import (
 
 __all__ = [
     "CHANGE_TYPES",
+    "REFERENCE_KINDS",
     "REVIEW_REASONS",
     "SCHEMA",
     "Change",
@@ -27,6 +31,8 @@ __all__ = [
     "ChunkCost",
     "ComparisonResult",
     "DocumentInfo",
+    "ReferenceFlag",
+    "ReferenceKind",
     "ReviewCandidate",
     "ReviewItem",
     "Stats",

@@ -22,6 +22,9 @@ __all__ = [
     "ReviewCandidate",
     "ReviewItem",
     "REVIEW_REASONS",
+    "REFERENCE_KINDS",
+    "ReferenceFlag",
+    "ReferenceKind",
     "Stats",
     "ComparisonResult",
 ]
@@ -113,6 +116,34 @@ class ReviewItem(BaseModel):
     offline_b_ids: list[str] | None = None  # the offline policy's counterpart, when an LLM chose otherwise
 
 
+ReferenceKind = Literal["stale", "deleted_target", "missing_target", "relative_shift"]
+REFERENCE_KINDS: tuple[ReferenceKind, ...] = ("stale", "deleted_target", "missing_target", "relative_shift")
+
+
+class ReferenceFlag(BaseModel):
+    """A cross-reference of B to check after the revision (引用ずれ; hikaku.crossrefs):
+    ``stale`` — it keeps A's number, but the provision it meant now has another
+    (*suggestion*); ``deleted_target`` — the provision it meant was deleted;
+    ``missing_target`` — no provision of B has its number; ``relative_shift`` — a relative
+    reference (前条, 前項, 次条) whose target changed because provisions were inserted, deleted
+    or moved around it. Targets are written as the document cites them (第十五条第二項,
+    ``Section 4.2(b)``)."""
+
+    kind: ReferenceKind
+    change: int  # index of the citing row in ``changes``
+    b_id: str  # the chunk of B that cites
+    text: str  # the reference as written in B
+    start: int  # where it is in the row's ``b_text``
+    end: int
+    a_text: str | None = None  # the same reference in A's text; None for a reference new in B
+    a_target: str | None = None  # what it pointed at in A
+    a_target_ids: list[str] = Field(default_factory=list)
+    b_target: str | None = None  # what it points at in B; None when B has no such provision
+    b_target_ids: list[str] = Field(default_factory=list)
+    suggestion: str | None = None  # the reference as it should read in B; None when none can be given
+    suggestion_ids: list[str] = Field(default_factory=list)
+
+
 class DocumentInfo(BaseModel):
     id: str
     title: str = ""
@@ -181,6 +212,7 @@ class ComparisonResult(BaseModel):
     stats: Stats = Field(default_factory=Stats)
     notes: list[str] = Field(default_factory=list)  # what the reader must know (e.g. an LLM budget was reached)
     review_queue: list[ReviewItem] = Field(default_factory=list)  # uncertain rows, most doubtful first
+    references: list[ReferenceFlag] = Field(default_factory=list)  # cross-references to check (引用ずれ)
 
     def count(self, change_type: ChangeType) -> int:
         return sum(1 for c in self.changes if c.type == change_type)

@@ -7,6 +7,7 @@ import time
 
 from .._version import __version__
 from ..changes import build_changes, labels
+from ..crossrefs import check_references
 from ..document import Document, DocumentNote
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
 from .ask_reviewer import review_outcome
@@ -24,6 +25,10 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
                             sections=None if held is None else (held.sections_a, held.sections_b))
     review = review_outcome(rt, state, changes)  # rows 対象外, the review queue, decisions not applied
     changes = review.changes
+    started = time.perf_counter()
+    references = check_references(a, b, changes, numbers=rt.numbers,
+                                  sections=None if held is None else (held.sections_a, held.sections_b))
+    rt.timings_ms["references"] = (time.perf_counter() - started) * 1000
     stats = _stats(rt, state, changes).model_copy(update=review.stats)
     return ComparisonResult(
         hikaku_version=__version__,
@@ -33,6 +38,7 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
         stats=stats,
         notes=document_notes(a, b, labels(lang)) + _notes(stats, labels(lang)) + review.notes,
         review_queue=review.queue,
+        references=references,
     )
 
 
