@@ -271,3 +271,19 @@ def test_the_review_view_has_the_queue_and_pair_with_shows_the_agents_competitor
     found = client.get(f"/api/comparisons/{job['id']}/candidates", params={"a": first["a_ids"][0]}).json()
     weighed = {tuple(c["b_ids"]): c["probability"] for c in found["candidates"] if c["probability"] is not None}
     assert weighed == {tuple(c["b_ids"]): c["probability"] for c in first["competitors"]}
+
+
+def test_the_review_view_lists_the_references_to_check_and_the_report_marks_them(client, hashing):
+    from tests.crossrefs.test_check import RULES_A, RULES_B
+
+    job = wait(client, upload(client, ("a.md", RULES_A.encode()), ("b.md", RULES_B.encode())).json()["id"])
+    assert job["status"] == "done"
+    view = review(client, job["id"])
+    assert [(f["kind"], f["text"], f["suggestion"]) for f in view["references"]] == [
+        ("stale", "第9条", "第10条"), ("stale", "第9条第1項第2号", "第10条第1項第2号")]
+    rows = {f["change"]: view["rows"][f["change"]] for f in view["references"]}
+    assert [r["references"] for r in rows.values()] == [[{"kind": "stale", "text": "第9条", "suggestion": "第10条"}],
+                                                        [{"kind": "stale", "text": "第9条第1項第2号",
+                                                          "suggestion": "第10条第1項第2号"}]]
+    report = client.get(job["view"]).text  # the report the page shows: the reference marked in its row
+    assert report.count('<mark class="ref stale"') == 2 and "引用条項の確認（2件）" in report

@@ -149,6 +149,29 @@ class _Writer:
             self.run(self.doc.add_paragraph(), f"{table.labels['notes']}{sep}{note}", size=_SIZE_PT - 1)
         self.doc.add_paragraph()
 
+    def references(self, table: Table) -> None:
+        """The section 引用条項の確認 after the table: 項目 | 引用 | 種類 | 確認事項."""
+        if not table.references:
+            return
+        L = table.labels
+        self.doc.add_paragraph()
+        self.run(self.doc.add_paragraph(), L["references_count"].format(n=len(table.references)), bold=True)
+        usable = (_PAGE_MM[0] - 2 * _MARGIN_MM) * _TWIPS_PER_MM
+        widths = [round(usable * share) for share in (0.18, 0.16, 0.14, 0.52)]
+        t = self.doc.add_table(rows=0, cols=4)
+        t.style = "Table Grid"
+        t.autofit = False
+        for column, width in zip(t.columns, widths):
+            column.width = self.Twips(width)
+        head = (L["item"], L["reference"], L["reference_kind"], L["reference_check"])
+        rows = [_header_row(head, widths)]
+        rows += ["<w:tr>" + "".join(_cell(Cell(value), width) for value, width in zip(line, widths)) + "</w:tr>"
+                 for line in table.references]
+        from docx.oxml import parse_xml
+
+        for tr in list(parse_xml(f'<w:tbl xmlns:w="{_W}">{"".join(rows)}</w:tbl>')):
+            t._tbl.append(tr)
+
     def footer(self) -> None:
         p = self.doc.sections[0].footer.paragraphs[0]
         p.alignment = self.CENTER
@@ -245,6 +268,7 @@ def render(result: ComparisonResult, options: RenderOptions) -> bytes:
     props.language = "ja-JP" if table.lang == "ja" else "en"
     w.top(table)
     w.table(table)
+    w.references(table)
     w.footer()
     out = io.BytesIO()
     w.doc.save(out)

@@ -13,6 +13,7 @@ from ..changes import labels, type_label
 from ..result import Change, ComparisonResult, ReviewItem
 from .options import RenderOptions
 from .pages import page_text
+from .references import ReferenceLine, reference_lines
 from .totals import totals
 
 __all__ = ["render", "render_html"]
@@ -100,9 +101,9 @@ def _badges(c: Change, item: ReviewItem | None, L: dict[str, str]) -> str:
     return "".join(out)
 
 
-def _queue(result: ComparisonResult, L: dict[str, str]) -> str:
-    """The review queue: links to the rows, most doubtful first."""
-    if not result.review_queue:
+def _queue(result: ComparisonResult, L: dict[str, str], flagged: list[ReferenceLine]) -> str:
+    """The review queue: links to the rows, most doubtful first, then the references to check."""
+    if not result.review_queue and not flagged:
         return ""
     items = []
     for q in result.review_queue:
@@ -110,8 +111,45 @@ def _queue(result: ComparisonResult, L: dict[str, str]) -> str:
         label = c.item or " ".join(c.a_ids)
         items.append(f'<li><a href="#row-{q.change}">{_esc(label)}</a> <span class="doubt">{_esc(L["doubt"])} '
                      f'{q.doubt:.2f}</span> — {_esc(_reasons(list(q.reasons), L))}</li>')
+    for r in flagged:
+        items.append(f'<li class="reference"><a href="#ref-{r.flag.change}-{r.flag.start}">{_esc(r.item)} '
+                     f'{_esc(L["quote_open"])}{_esc(r.flag.text)}{_esc(L["quote_close"])}</a> — {_esc(r.kind)}</li>')
     return (f'<section class="review-queue" aria-label="{_esc(L["review_title"])}"><h2>{_esc(L["review_title"])} '
             f'({len(items)})</h2><ol>{"".join(items)}</ol></section>')
+
+
+def _marked(text: str, spans: list[tuple[int, int]], tag: str, flagged: list[ReferenceLine], row: int) -> str:
+    """:func:`_highlight`, with each flagged reference of the text marked (its kind and what to
+    check as its title, an anchor the review queue links to)."""
+    if not flagged:
+        return _highlight(text, spans, tag)
+    marks = sorted((r.flag.start, r.flag.end, r) for r in flagged if 0 <= r.flag.start < r.flag.end <= len(text))
+    bounds = sorted({0, len(text), *(x for s, e in spans for x in (s, e)), *(x for s, e, _ in marks for x in (s, e))})
+    out = []
+    for lo, hi in zip(bounds, bounds[1:]):
+        piece = _esc(text[lo:hi])
+        if any(s <= lo and hi <= e for s, e in spans):
+            piece = f"<{tag}>{piece}</{tag}>"
+        mark = next((r for s, e, r in marks if s <= lo and hi <= e), None)
+        if mark is not None:
+            first = lo == mark.flag.start
+            anchor = f' id="ref-{row}-{mark.flag.start}"' if first else ""
+            piece = f'<mark class="ref {mark.flag.kind}"{anchor} title="{_esc(mark.kind + ": " + mark.message)}">{piece}</mark>'
+        out.append(piece)
+    return "".join(out)
+
+
+def _references(flagged: list[ReferenceLine], L: dict[str, str]) -> str:
+    """The section 引用条項の確認: every flagged reference, linked to its place."""
+    if not flagged:
+        return ""
+    head = (f'<tr><th class="item">{_esc(L["item"])}</th><th>{_esc(L["reference"])}</th>'
+            f'<th>{_esc(L["reference_kind"])}</th><th>{_esc(L["reference_check"])}</th></tr>')
+    rows = "".join(f'<tr class="{r.flag.kind}"><td>{_esc(r.item)}</td><td><a href="#ref-{r.flag.change}-{r.flag.start}">'
+                   f'{_esc(r.flag.text)}</a></td><td>{_esc(r.kind)}</td><td>{_esc(r.message)}</td></tr>' for r in flagged)
+    title = _esc(L["references_count"].format(n=len(flagged)))
+    return (f'<section class="references" id="references" aria-label="{_esc(L["references_title"])}"><h2>{title}</h2>'
+            f'<table><thead>{head}</thead><tbody>{rows}</tbody></table></section>')
 
 
 def _paged(cell: str, pages: list[int]) -> str:
@@ -119,14 +157,14 @@ def _paged(cell: str, pages: list[int]) -> str:
 
 
 def _row(c: Change, section_no: int, lang: str, L: dict[str, str], number: int = 0,
-         item: ReviewItem | None = None) -> str:
+         item: ReviewItem | None = None, flagged: list[ReferenceLine] | None = None) -> str:
     spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
     a = _highlight(c.a_text, spans_a, "del") if c.a_ids else f'<span class="empty">{_esc(L["none"])}</span>'
-    b = _highlight(c.b_text, spans_b, "ins") if c.b_ids else f'<span class="empty">{_esc(L["none"])}</span>'
+    b = _marked(c.b_text, spans_b, "ins", flagged or [], number) if c.b_ids else f'<span class="empty">{_esc(L["none"])}</span>'
     a, b = _paged(a, c.a_pages), _paged(b, c.b_pages)
     summary = f'<span class="summary">{_esc(c.summary)}</span>' if c.summary else ""
     ids = _esc(" ".join(c.a_ids) + " → " + " ".join(c.b_ids))
-    review = ' data-review="1"' if item is not None else ""
+    review = ' data-review="1"' if item is not None or flagged else ""
     decided = f' data-decided-by="{_esc(c.decided_by)}"' if c.decided_by else ""
     ignored = ' data-ignored="1"' if c.ignored else ""
     return (
@@ -135,9 +173,17 @@ def _row(c: Change, section_no: int, lang: str, L: dict[str, str], number: int =
         f'<td>{_esc(c.item) or _esc(L["none"])}</td>'
         f'<td class="text a">{a}</td><td class="text b">{b}</td>'
         f'<td class="type"><span class="label {c.type}{" repealed" if c.repealed else ""}">{_esc(type_label(c, lang))}'
-        f'</span>{_badges(c, item, L)}'
+        f'</span>{_badges(c, item, L)}{_reference_badge(flagged, L)}'
         f'{summary}</td></tr>'
     )
+
+
+def _reference_badge(flagged: list[ReferenceLine] | None, L: dict[str, str]) -> str:
+    if not flagged:
+        return ""
+    title = _esc(L["sep"].join(f"{r.flag.text}: {r.kind}" for r in flagged))
+    return f'<a class="badge reference" href="#references" title="{title}">{_esc(L["reference"])} {len(flagged)}</a>'
+
 
 
 def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
@@ -154,13 +200,17 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     body: list[str] = []
     current = None
     queued = {q.change: q for q in result.review_queue}
+    flagged = reference_lines(result, lang)
+    by_row: dict[int, list[ReferenceLine]] = {}
+    for r in flagged:
+        by_row.setdefault(r.flag.change, []).append(r)
     for k, c in enumerate(result.changes):
         s = section_of(c)
         if s != current:
             current = s
             body.append(f'<tr class="section" id="sec-{number[s]}" data-section="{number[s]}">'
                         f'<th colspan="4">{_esc(s) or _esc(L["none"])}</th></tr>')
-        body.append(_row(c, number[s], lang, L, k, queued.get(k)))
+        body.append(_row(c, number[s], lang, L, k, queued.get(k), by_row.get(k)))
     per_section = {s: 0 for s in sections}
     for c in result.changes:
         if c.type != "unchanged":
@@ -174,9 +224,12 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
                           for key, label, n in totals(result, lang))
     if result.review_queue:
         count_items += f'<li class="review">{_esc(L["review"])} {len(result.review_queue)}</li>'
+    if flagged:
+        count_items += (f'<li class="references"><a href="#references">{_esc(L["references_title"])} '
+                        f'{len(flagged)}</a></li>')
     kinds: tuple[tuple[str, str], ...] = (("changes", "filter_changes"), ("added", "added"), ("deleted", "deleted"), ("modified", "modified"),
              ("unchanged", "unchanged"), ("all", "filter_all"))
-    if result.review_queue:
+    if result.review_queue or flagged:
         kinds = (*kinds[:5], ("review", "review"), kinds[5])
     filters = "".join(
         f'<button type="button" data-filter="{f}" aria-pressed="false">{_esc(L[key])}</button>' for f, key in kinds
@@ -184,7 +237,7 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     notes = ""
     if result.notes:
         notes = '<div class="notes" role="note">' + "<br>".join(_esc(n) for n in result.notes) + "</div>"
-    notes += _queue(result, L)
+    notes += _queue(result, L, flagged)
     meta = f"hikaku {result.hikaku_version} · {L['policy']}: {result.stats.policy}"
     if result.stats.llm_model:
         meta += f" ({result.stats.llm_model})"
@@ -193,7 +246,8 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
         notes=notes, nav_label=_esc(L["sections"]), nav=nav, chart_label=_esc(L["chart_title"]),
         chart=_chart(result.changes, sections, section_of, L), filter_label=_esc(L["filter"]), filters=filters,
         col_item=_esc(L["item"]), col_a=_esc(L["doc_a"]), col_b=_esc(L["doc_b"]), col_type=_esc(L["type"]),
-        rows="\n".join(body), empty=_esc(L["no_rows"]), css=_asset("report.css"), js=_asset("report.js"),
+        rows="\n".join(body), empty=_esc(L["no_rows"]), references=_references(flagged, L),
+        css=_asset("report.css"), js=_asset("report.js"),
     )
 
 

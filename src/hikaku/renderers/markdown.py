@@ -8,6 +8,7 @@ from ..result import ComparisonResult
 from ..text import shorten
 from .options import RenderOptions
 from .pages import page_text
+from .references import reference_lines
 from .totals import totals_line
 
 __all__ = ["render", "render_markdown", "escape_cell", "highlighted_cell", "DIFF_STYLES"]
@@ -107,6 +108,7 @@ def render_markdown(
     if folded:
         lines += ["", f"**{L['renumbered_folded'].format(n=len(folded))}**: "
                   + escape_cell(L["sep"].join(_folded(folded)))]
+    lines += _references(result, lang, L)
     totals = totals_line(result, lang)
     lines += ["", f"**{L['totals']}**: {totals}", ""]
     if result.notes:
@@ -117,6 +119,19 @@ def render_markdown(
 def _paged(cell: str, pages: list[int]) -> str:
     """The cell with the page its text is on first (「*p.7*<br>…」), when the document has pages."""
     return f"*{page_text(pages)}*<br>{cell}" if pages and cell else cell
+
+
+def _references(result: ComparisonResult, lang: str, L: dict[str, str]) -> list[str]:
+    """The section 引用条項の確認: one table row per reference flagged."""
+    found = reference_lines(result, lang)
+    if not found:
+        return []
+    lines = ["", f"### {L['references_count'].format(n=len(found))}", "",
+             f"| {L['item']} | {L['reference']} | {L['reference_kind']} | {L['reference_check']} |", "|---|---|---|---|"]
+    for r in found:
+        lines.append(f"| {escape_cell(r.item, 60) or L['none']} | {escape_cell(r.flag.text)} | {escape_cell(r.kind)} | "
+                     f"{escape_cell(r.message)} |")
+    return lines
 
 
 def _folded(shifts: list[str], limit: int = 30) -> list[str]:

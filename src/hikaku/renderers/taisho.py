@@ -31,6 +31,7 @@ from ..document import label_of, own_ref
 from ..result import Change, ComparisonResult
 from .options import COLUMN_ORDERS, RenderOptions
 from .pages import page_text
+from .references import reference_lines
 from .totals import totals_line
 
 __all__ = [
@@ -127,6 +128,8 @@ class Table:
     totals: str
     notes: tuple[str, ...]
     rows: list[Row] = field(default_factory=list)
+    # 引用条項の確認: (項目, the reference, its kind, what to check) of each reference flagged
+    references: tuple[tuple[str, str, str, str], ...] = ()
     labels: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -193,7 +196,8 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
         lang=lang, title=L["title"], columns=columns, headers=tuple(L[k] for k in columns),
         documents=tuple((L[k], titles[k]) for k in columns if k in titles),
         date=_date(lang, today or _dt.date.today()), totals=totals, notes=tuple(clean(n) for n in result.notes),
-        labels=L,
+        labels=L, references=tuple((clean(r.item), clean(r.flag.text), r.kind, clean(r.message))
+                                   for r in reference_lines(result, lang)),
     )
 
     def section_of(c: Change) -> tuple[str, ...]:

@@ -95,7 +95,7 @@ class _Writer:
 
 def _summary_sheet(workbook: Any, table: Table, w: _Writer, header: str, footer: str) -> None:
     """The 概要 sheet: one A4 page wide (portrait), every value wrapped whole in its cell, with the
-    same page header and footer as the table."""
+    same page header and footer as the table; the references to check (引用条項の確認) last."""
     L = table.labels
     ws = workbook.add_worksheet(L["summary_sheet"])
     widths = [16.0, 72.0]  # 88 units: 500 pt, within an A4 portrait page at 100 %
@@ -104,8 +104,14 @@ def _summary_sheet(workbook: Any, table: Table, w: _Writer, header: str, footer:
     rows: list[tuple[str, str]] = [(L["title"], ""), *table.documents, (L["date"], table.date),
                                    (L["totals"], table.totals)]
     rows += [(L["notes"] if k == 0 else "", note) for k, note in enumerate(table.notes)]
+    heads = {0}
+    if table.references:  # 引用条項の確認: the citing 項目 and the reference, then what to check
+        heads.add(len(rows))
+        rows.append((L["references_count"].format(n=len(table.references)), ""))
+        rows += [(f"{item}\n{L['quote_open']}{text}{L['quote_close']}", f"{kind}: {message}")
+                 for item, text, kind, message in table.references]
     for r, (label, value) in enumerate(rows):
-        ws.write_string(r, 0, label, w.header if r == 0 else w.text)
+        ws.write_string(r, 0, label, w.header if r in heads else w.text)
         w.write(ws, r, 1, Cell(value))
         ws.set_row(r, row_height((Cell(label), Cell(value)), widths))
     ws.set_paper(9)  # A4, portrait

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from .._exceptions import HikakuError, InputError
 from ..document import Document
-from ..result import Change, ComparisonResult
+from ..result import Change, ComparisonResult, ReferenceFlag
 from ..review import (
     Answer,
     CandidateFinder,
@@ -195,11 +195,15 @@ def delete_decision(name: str, index: int, request: Request) -> Response:
 # -- the review view -----------------------------------------------------------------------
 @router.get("/comparisons/{job_id}/review")
 def review_view(job_id: str, request: Request) -> dict[str, Any]:
-    """What the review view shows: the rows (texts cut to a few hundred characters), the
-    review queue (most doubtful first) and the project's decisions."""
+    """What the review view shows: the rows (texts cut to a few hundred characters, each with
+    the cross-references to check it holds), the review queue (most doubtful first), the
+    references to check and the project's decisions."""
     job = _job(request, job_id)
     result = _result(request, job)
     queue = {q.change: q for q in result.review_queue}
+    flagged: dict[int, list[ReferenceFlag]] = {}  # the cross-references to check, by row (引用条項の確認)
+    for f in result.references:
+        flagged.setdefault(f.change, []).append(f)
     rows = []
     for k, c in enumerate(result.changes):
         q = queue.get(k)
@@ -208,9 +212,12 @@ def review_view(job_id: str, request: Request) -> dict[str, Any]:
                      "confidence": c.confidence, "similarity": c.similarity, "decided_by": c.decided_by,
                      "ignored": c.ignored, "moved": c.moved, "renumbered": c.renumbered, "repealed": c.repealed,
                      "doubt": q.doubt if q else None,
-                     "reasons": list(q.reasons) if q else []})
+                     "reasons": list(q.reasons) if q else [],
+                     "references": [{"kind": f.kind, "text": f.text, "suggestion": f.suggestion}
+                                    for f in flagged.get(k, [])]})
     data = _state(request).store.decisions(job.project) or {"decisions": []}
     return {"project": job.project, "rows": rows, "queue": [q.model_dump() for q in result.review_queue],
+            "references": [f.model_dump() for f in result.references],
             "decisions": data.get("decisions", []), "notes": result.notes}
 
 

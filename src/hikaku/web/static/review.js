@@ -121,6 +121,11 @@ export function createReview({ $, el, api, L, follow, showError }) {
       out.push(el("span", { class: "badge review", text: `${L().doubt} ${r.doubt.toFixed(2)}` }));
       out.push(el("span", { class: "muted small", text: ` ${r.reasons.map((x) => L().reasons[x] || x).join(" · ")}` }));
     }
+    for (const f of r.references || []) {  // a cross-reference to check (引用条項の確認)
+      const fix = f.suggestion ? ` → ${f.suggestion}` : "";
+      out.push(el("span", { class: `badge reference ${f.kind}`, title: L().reference_kinds[f.kind] || f.kind,
+        text: `${L().reference} ${f.text}${fix}` }));
+    }
     return out;
   }
 
@@ -175,7 +180,10 @@ export function createReview({ $, el, api, L, follow, showError }) {
     link.setAttribute("href", projectUrl("/decisions"));
     link.setAttribute("download", `hikaku-decisions-${d.project}.json`);
     const all = $("show-all").checked;
-    const rows = all ? d.rows : d.queue.map((q) => d.rows[q.change]);
+    // the queue: the most doubtful rows first, then those holding a cross-reference to check
+    const queued = d.queue.map((q) => q.change);
+    const flagged = [...new Set((d.references || []).map((f) => f.change))].filter((k) => !queued.includes(k));
+    const rows = all ? d.rows : [...queued, ...flagged].map((k) => d.rows[k]);
     $("review-empty").hidden = all || rows.length > 0;
     $("review-table").hidden = rows.length === 0;
     const trs = [];
