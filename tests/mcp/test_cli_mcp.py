@@ -17,7 +17,7 @@ import hikaku
 
 from ..helpers import EXAMPLES, ROOT
 
-TOOLS = {"compare_documents", "load_pair", "list_chunks", "string_search", "vector_similarity", "get_context",
+TOOLS = {"compare_documents", "check_references", "load_pair", "list_chunks", "string_search", "vector_similarity", "get_context",
          "get_adjacent_chunks"}
 
 

@@ -316,3 +316,24 @@ async def test_a_client_never_sees_a_path_of_the_server(root, tmp_path, hashing_
         assert str(tmp_path) not in message, message
     tracebacks = [r for r in caplog.records if r.exc_info]
     assert [r.getMessage() for r in tracebacks] == ["hikaku mcp: unexpected error"]  # only the real crash
+
+
+async def test_check_references_lists_the_references_to_check(service, root):
+    from tests.crossrefs.test_check import RULES_A, RULES_B
+
+    (root / "rules_a.md").write_text(RULES_A, encoding="utf-8")
+    (root / "rules_b.md").write_text(RULES_B, encoding="utf-8")
+    async with Client(build_server(service)) as client:
+        listed = {t.name for t in (await client.list_tools()).tools}
+        assert "check_references" in listed
+        got = await client.call_tool("check_references", {"a": "rules_a.md", "b": "rules_b.md"})
+        assert not got.is_error, text(got)
+        flags = got.structured_content["references"]
+        assert [(f["kind"], f["text"], f["suggestion"], f["item"]) for f in flags] == [
+            ("stale", "第9条", "第10条", "第7条（試用期間）"), ("stale", "第9条第1項第2号", "第10条第1項第2号", "第11条（服務）")]
+        assert text(got).splitlines()[0] == "引用条項の確認（2件）" and "「第10条」の誤りの可能性があります" in text(got)
+        # the comparison is the last report, and a revision with nothing to check says so
+        assert "引用条項の確認（2件）" in (await client.read_resource(REPORT_URI)).contents[0].text
+        none = await client.call_tool("check_references", {"a": "v1.md", "b": "v2.md", "lang": "en"})
+        assert not none.is_error and none.structured_content["references"] == []
+        assert text(none) == "Cross-references to check: none."

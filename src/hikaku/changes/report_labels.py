@@ -83,6 +83,7 @@ _LABELS = {
         # cross-references after the revision (issue 38)
         "references_title": "引用条項の確認",
         "references_count": "引用条項の確認（{n}件）",
+        "references_none": "引用条項の確認: 確認が必要な引用はありません。",
         "reference": "引用",
         "reference_check": "確認事項",
         "reference_kind": "種類",
@@ -167,6 +168,7 @@ _LABELS = {
         # cross-references after the revision (issue 38)
         "references_title": "Cross-references to check",
         "references_count": "Cross-references to check ({n})",
+        "references_none": "Cross-references to check: none.",
         "reference": "Reference",
         "reference_check": "What to check",
         "reference_kind": "Kind",

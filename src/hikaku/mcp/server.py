@@ -141,6 +141,30 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
         return CallToolResult(content=[TextContent(type="text", text=report)], structured_content=result.to_dict())
 
     @server.tool(annotations=read_only)
+    def check_references(
+        a: Annotated[str | None, Field(description="Path of document A (the old version), inside a root.")] = None,
+        b: Annotated[str | None, Field(description="Path of document B (the new version), inside a root.")] = None,
+        a_text: Annotated[str | None, Field(description="Document A as text (Markdown by default), instead of a.")] = None,
+        b_text: Annotated[str | None, Field(description="Document B as text, instead of b.")] = None,
+        lang: Annotated[Literal["ja", "en"] | None, Field(description="Language of the messages (default ja).")] = None,
+        options: Annotated[dict[str, Any] | None, Field(description="Other options of hikaku compare by name.")] = None,
+    ) -> CallToolResult:
+        """Compare document A (old) with document B (new) and check every cross-reference of B after the
+        revision (引用ずれ: 「第15条の規定により」, 「前条第二項」, "Section 4.2"): a number not updated although
+        the provision it meant was renumbered (stale, with the suggested number), a reference to a deleted
+        provision (deleted_target), to a number B does not have (missing_target), a relative reference
+        (前条, 前項) whose target moved (relative_shift). Returns the list as text and as structured content
+        (each with its row, the reference as written and where, what it pointed at in A and in B, the
+        suggestion)."""
+        merged = {**(options or {}), **({"lang": lang} if lang is not None else {})}
+        try:
+            data, text = service.check_references(a, b, a_text=a_text, b_text=b_text, options=merged)
+        except Exception as e:
+            raise fail(e) from None
+        data = _json(data)
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+    @server.tool(annotations=read_only)
     def load_pair(
         a: Annotated[str | None, Field(description="Path of document A, inside a root.")] = None,
         b: Annotated[str | None, Field(description="Path of document B, inside a root.")] = None,

@@ -34,11 +34,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._exceptions import ConfigurationError, InputError
+from ..changes import labels
 from ..document import Document
 from ..embeddings import Embedder
 from ..index import DocumentIndex
 from ..loaders import LIMITS
-from ..renderers import RENDERERS, render
+from ..renderers import RENDERERS, reference_lines, render
 from ..result import ComparisonResult
 from ..run import Components, EmbedderCache, RunRequest, Side, load_side, render_options, run
 from ..settings import CompareOptions, resolve_options
@@ -147,6 +148,22 @@ class HikakuService:
         report = render(result, fmt, render_options(opts))
         assert isinstance(report, str)
         return result, report
+
+    def check_references(self, a: str | None = None, b: str | None = None, *, a_text: str | None = None,
+                         b_text: str | None = None, options: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], str]:
+        """Compare and keep only the cross-references of B to check (引用条項の確認): the flags
+        with the row each is in, and the section of the report that lists them. The comparison
+        becomes the last report."""
+        result, _ = self.compare(a, b, a_text=a_text, b_text=b_text, fmt="json", options=options)
+        lang = self.options(options).lang
+        lines = reference_lines(result, lang)
+        L = labels(lang)
+        text = "\n".join([L["references_count"].format(n=len(lines)), *(
+            f"- {line.item} {L['quote_open']}{line.flag.text}{L['quote_close']} — {line.kind}: {line.message}"
+            for line in lines)]) if lines else L["references_none"]
+        data = {"document_a": result.document_a.model_dump(), "document_b": result.document_b.model_dump(),
+                "references": [{**line.flag.model_dump(), "item": line.item, "message": line.message} for line in lines]}
+        return data, text
 
     def last_report(self, fmt: str) -> str:
         with self._lock:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import ConfigurationError, InvalidArgumentError
 from .options import COLUMN_ORDERS, RenderOptions
+from .references import ReferenceLine, reference_lines
 
 if TYPE_CHECKING:
     from ..result import ComparisonResult
@@ -35,6 +36,8 @@ __all__ = [
     "render_bytes",
     "render_parts",
     "renderer",
+    "ReferenceLine",
+    "reference_lines",
 ]
 
 DIFF_STYLES = ("md", "html", "none")
