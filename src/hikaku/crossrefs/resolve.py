@@ -5,10 +5,10 @@ one.
 前条 / 次条 are the articles before and after the citing one in its numbering section (前二条:
 the two before); 前項 / 次項 the paragraphs around the citing paragraph, 前号 / 次号 the items
 around the citing item; 本条 / 本項 / 本号 the citing ones; 同条 / 同項 / 同号 the article,
-paragraph or item the latest citation before it in the provision named. A citation that
-starts below the one it follows in a list takes that one's higher steps; one that starts
-with a paragraph cites the citing article's, one that starts with an item the citing
-paragraph's. An item cited under an article without a paragraph is in its first paragraph
+paragraph or item the latest citation before it that wrote one named (「民法第九十条…第一項…
+同条第二項」: 同条 is 民法's 第九十条). A member of a list takes the steps above its first from the
+member before it (「前条第一項、第三項又は第四項」: paragraphs of 前条); any other citation that starts
+with a paragraph cites the citing article's, one that starts with an item the citing paragraph's. An item cited under an article without a paragraph is in its first paragraph
 (第二条第三号). 前各項 / 前各号 (every one before) are positions by design and not resolved.
 """
 

@@ -6,11 +6,12 @@ relative to the citing provision: 前条, 次条, 同条, 本条, 前二条, 前
 (前項第二号, 同項第八号). 附則第二条 cites the supplementary provisions, 別表第一 a schedule, 第二章
 a chapter. The 第 of a later step may be left out (第12条2項).
 
-A list (「、」「及び」「並びに」「又は」「若しくは」) or range (「から…まで」) joins citations: one that
-starts below the one it follows takes that one's higher steps (「第二条第一項第十号及び第十一号」:
-item 11 of 第二条第一項), also across a parenthesis (「第四項（第四号を除く。）、第五項」), and a
-citation in a parenthesis right after another qualifies it (「第四項（第四号を除く。）」: item 4 of
-that paragraph).
+A list (「、」「及び」「並びに」「又は」「若しくは」, after 各号, 本文, ただし書 … of the one before) or range
+(「から…まで」) joins citations: each member takes the steps above its first from the member before it
+(「第二条第一項第十号及び第十一号」: item 11 of 第二条第一項; 「前条第一項、第三項又は第四項」), also across
+a parenthesis (「第四項（第四号を除く。）、第五項」), and a citation in a parenthesis right after another
+qualifies it (「第四項（第四号を除く。）」: item 4 of that paragraph). The instrument a list starts with,
+and 附則, are every member's.
 
 A citation right after the name of an instrument cites that instrument (「特許法（昭和三十四年法律
 第百二十一号）第百四条」, 「同法第四条」, 「法律第百二十一号」 — a law's number —, 「旧法第三条」, 「旧第四条」);

@@ -17,11 +17,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._exceptions import ConfigurationError, InvalidArgumentError
+from ..system import load_lazy as _load_lazy
 from .options import COLUMN_ORDERS, RenderOptions
-from .references import ReferenceLine, reference_lines
 
 if TYPE_CHECKING:
     from ..result import ComparisonResult
+    from .references import ReferenceLine, reference_lines
+
+# imported on first use: the command line names the formats without the result model (a fast start)
+_LAZY = {"ReferenceLine": ".references", "reference_lines": ".references"}
+
+
+def __getattr__(name: str) -> Any:
+    return _load_lazy(__name__, _LAZY, name, globals())
 
 __all__ = [
     "COLUMN_ORDERS",
