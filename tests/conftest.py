@@ -4,12 +4,20 @@ no API key or ``.env`` of the developer is visible, so no test can call a real m
 
 from __future__ import annotations
 
+import os
+import shutil
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from hikaku.embeddings import HashingEmbedder, USEEmbedder
+from hikaku.system import refresh_plugins
 from hikaku.tokenizers import BigramTokenizer, SudachiTokenizer
+
+SAMPLE_PLUGIN = Path(__file__).parent / "plugins" / "hikaku-sample-plugin"
 
 _real_connect = socket.socket.connect
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -62,3 +70,34 @@ def sudachi() -> SudachiTokenizer:
 @pytest.fixture(scope="session")
 def bigram() -> BigramTokenizer:
     return BigramTokenizer()
+
+
+@pytest.fixture(scope="session")
+def sample_plugin_dir(tmp_path_factory) -> Path:
+    """tests/plugins/hikaku-sample-plugin installed by pip as a user installs a plugin, but into a
+    directory of its own: no index (no network), no build isolation (the test venv's setuptools),
+    built from a copy (the checkout keeps no build/ or egg-info). The venv is not touched."""
+    source = tmp_path_factory.mktemp("sample-plugin-source") / SAMPLE_PLUGIN.name
+    shutil.copytree(SAMPLE_PLUGIN, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    target = tmp_path_factory.mktemp("sample-plugin")
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                           "--no-deps", "--no-build-isolation", "--no-index", "--target", str(target), str(source)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return target
+
+
+@pytest.fixture
+def sample_plugin(sample_plugin_dir, monkeypatch) -> Path:
+    """The sample plugin installed for one test: its directory first on ``sys.path`` and on
+    ``PYTHONPATH`` (for the processes the test starts, spawned workers inherit ``sys.path``);
+    afterwards gone again, and hikaku reads the installed plugins afresh."""
+    where = str(sample_plugin_dir)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (where, os.environ.get("PYTHONPATH")) if p))
+    sys.path.insert(0, where)
+    refresh_plugins()
+    yield sample_plugin_dir
+    sys.path.remove(where)
+    for name in [m for m in sys.modules if m == "hikaku_sample_plugin" or m.startswith("hikaku_sample_plugin.")]:
+        del sys.modules[name]
+    refresh_plugins()

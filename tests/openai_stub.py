@@ -8,7 +8,8 @@ first N requests (or all with ``fail=-1``); ``on_request`` can interrupt the run
 holds every chat request that long before answering (a hung server, against a shorter client
 timeout); ``broken`` answers every chat request with a reply the client cannot use:
 ``empty_choices`` (a completion without choices) or ``bad_answer`` (a ComparisonAnswer outside
-its schema).
+its schema); ``agent`` replaces the scripted agent (``respond``); every chat request's body is
+kept in ``bodies``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ class StubState:
     authorizations: list[str] = field(default_factory=list)
     delay_s: float = 0.0
     broken: str | None = None  # empty_choices | bad_answer
+    agent: Any = None  # messages -> (kind, completion), instead of respond()
+    bodies: list[dict[str, Any]] = field(default_factory=list)  # the chat requests, as sent
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def requested(self) -> list[str]:
@@ -119,6 +122,7 @@ class _Handler(BaseHTTPRequestHandler):
         chunk = next((m.group(1) for msg in messages if msg.get("role") == "user"
                       for m in [re.search(r"chunk_id: (\S+)", _text(msg))] if m), "?")
         with state.lock:
+            state.bodies.append(body)
             state.authorizations.append(self.headers.get("Authorization", ""))
             if state.on_request is not None and state.on_request(chunk) is False:
                 state.log.append(Logged(chunk, "dropped", 0))
@@ -135,7 +139,7 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if state.delay_s:
             time.sleep(state.delay_s)
-        kind, completion = respond(messages)
+        kind, completion = (state.agent or respond)(messages)
         if state.broken == "empty_choices":
             completion = {**completion, "choices": []}
         elif state.broken == "bad_answer":

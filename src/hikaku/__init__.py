@@ -24,6 +24,7 @@ from ._exceptions import (
     InvalidArgumentError,
     InvalidDocumentError,
     MissingDependencyError,
+    PluginError,
     UnsupportedFormatError,
 )
 from ._version import __version__
@@ -109,6 +110,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidDocumentError",
     "MissingDependencyError",
+    "PluginError",
     "RenderOptions",
     "Stats",
     "UnsupportedFormatError",

@@ -9,7 +9,8 @@
     │   ├── DuplicateChunkIdError    two chunks of one document share an id
     │   └── EmptyDocumentError       a document without any chunk of text
     ├── ConfigurationError         an option or setting with an impossible value
-    │   └── CheckpointError          a run id that is unknown or belongs to other inputs
+    │   ├── CheckpointError          a run id that is unknown or belongs to other inputs
+    │   └── PluginError              a plugin (entry point) that cannot be used; names it and its distribution
     └── MissingDependencyError     an optional backend whose extra is not installed
 
 Model (LLM) failures are not raised to the caller: after its retries, a chunk falls back
@@ -32,6 +33,7 @@ __all__ = [
     "EmptyDocumentError",
     "ConfigurationError",
     "CheckpointError",
+    "PluginError",
     "MissingDependencyError",
 ]
 
@@ -74,6 +76,12 @@ class ConfigurationError(HikakuError):
 
 class CheckpointError(ConfigurationError):
     """A run cannot be resumed: unknown run id, or a checkpoint of other documents/options."""
+
+
+class PluginError(ConfigurationError):
+    """A plugin (an entry point of a ``hikaku.*`` group) cannot be loaded or declares
+    something hikaku cannot use; the message names the plugin, its group and the
+    distribution that installed it. The built-ins and the other plugins still work."""
 
 
 class MissingDependencyError(HikakuError, ImportError):

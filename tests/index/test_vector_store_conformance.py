@@ -1,6 +1,7 @@
 """One suite for every vector store backend: the VectorStore protocol, and a
 DocumentIndex on top of it (add → search → remove, reopen after a restart). A backend
-whose extra is not installed is reported as skipped with the extra to install."""
+whose extra is not installed is reported as skipped with the extra to install. A plugin's
+backend (the sample plugin's, tests/plugins) passes the same suite, made by its factory."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ BACKENDS = {  # name: (module that must import, extra, DocumentIndex settings)
     "qdrant-local": ("qdrant_client", "qdrant", {"vector_store_provider": "qdrant"}),
     "chroma-embedded": ("chromadb", "chroma", {"vector_store_provider": "chroma"}),
     "chroma-server": ("chromadb", "chroma", {"vector_store_provider": "chroma"}),
+    "sample-plugin": (None, None, {"vector_store_provider": "sample_list"}),  # installed by its fixture
 }
 
 
@@ -58,6 +60,8 @@ def chroma_server(tmp_path_factory):
 
 def settings_for(name: str, request) -> dict:
     settings = dict(_require(name))
+    if name == "sample-plugin":
+        request.getfixturevalue("sample_plugin")
     if name == "chroma-server":
         settings.update(vector_store_url=request.getfixturevalue("chroma_server"),
                         collection_name=f"t-{uuid.uuid4().hex[:12]}")
@@ -75,6 +79,11 @@ def make_store(name: str, tmp_path, request):
     settings = settings_for(name, request)
     if name == "embedded":
         return NumpyVectorStore()
+    if name == "sample-plugin":  # through the registry: the plugin's factory
+        from hikaku.index.vector_stores import make_vector_store
+        from hikaku.settings import IndexSettings
+
+        return make_vector_store(IndexSettings(**settings), None)
     if name == "faiss":
         from hikaku.index.backends import FaissVectorStore
 

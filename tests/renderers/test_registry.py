@@ -5,14 +5,14 @@ import importlib
 import pytest
 
 from hikaku import ConfigurationError, compare, render
-from hikaku.renderers import FORMATS, RENDERERS, RenderOptions, format_for_path
+from hikaku.renderers import RENDERERS, RenderOptions, format_for_path, output_formats
 from tests.helpers import EXAMPLES
 
 
 def test_every_format_is_one_module_with_render():
-    assert set(FORMATS) >= {"md", "json", "csv", "html"}
-    for info in RENDERERS.values():
-        assert callable(importlib.import_module(f"hikaku.renderers.{info.module}").render)
+    assert set(output_formats()) >= {"md", "json", "csv", "html"}
+    for info in RENDERERS.builtins().values():
+        assert callable(importlib.import_module(info.module).render)
 
 
 def test_output_extension_selects_the_format():

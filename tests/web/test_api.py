@@ -10,7 +10,7 @@ import time
 import pytest
 
 import hikaku
-from hikaku.renderers import RENDERERS
+from hikaku.renderers import output_formats
 from hikaku.result import ComparisonResult
 
 from .conftest import TERMINAL, V1, V2, serving, upload, wait
@@ -60,7 +60,7 @@ def test_the_full_cycle(client, hashing):
     # the history lists it
     assert job["id"] in [j["id"] for j in client.get("/api/comparisons").json()["comparisons"]]
     # a download per registered renderer; Markdown and JSON exactly as hikaku compare writes them
-    assert [d["format"] for d in done["downloads"]] == list(RENDERERS)
+    assert [d["format"] for d in done["downloads"]] == list(output_formats())
     for d in done["downloads"]:
         got = client.get(d["url"])
         assert got.status_code == 200 and got.content, d
@@ -254,20 +254,17 @@ def test_the_form_options_and_the_llm_switch(client, hashing, monkeypatch):
     assert result.stats.policy == "offline" and result.stats.llm_calls == 0
 
 
-def test_a_renderer_added_to_the_registry_is_a_download(client, hashing, monkeypatch):
-    """Another format (xlsx, docx … being added) needs no change to the app: its first
-    extension names the download; text is served as UTF-8, bytes as they are."""
-    from hikaku.renderers import RendererInfo
-
-    monkeypatch.setitem(RENDERERS, "chunks", RendererInfo("chunks", "json", (".chunks.json", ".cj"),
-                                                          description="a test format"))
+def test_a_renderer_added_to_the_registry_is_a_download(client, hashing, sample_plugin):
+    """Another format (a plugin's: tests/plugins/hikaku-sample-plugin) needs no change to the
+    app: its first extension names the download; text is served as UTF-8, bytes as they are."""
     job = wait(client, upload(client).json()["id"])
-    assert {"format": "chunks", "extension": "chunks.json",
-            "url": f"/api/comparisons/{job['id']}/report.chunks.json"} in job["downloads"]
-    assert {"format": "chunks", "extension": "chunks.json", "description": "a test format"} in \
+    assert {"format": "adoc", "extension": "adoc",
+            "url": f"/api/comparisons/{job['id']}/report.adoc"} in job["downloads"]
+    assert {"format": "adoc", "extension": "adoc", "description": "AsciiDoc table of the changes"} in \
         client.get("/api/config").json()["downloads"]
-    got = client.get(f"/api/comparisons/{job['id']}/report.chunks.json")
-    assert got.status_code == 200 and json.loads(got.content)["schema"] == "hikaku.comparison/v1"
+    got = client.get(f"/api/comparisons/{job['id']}/report.adoc")
+    assert got.status_code == 200 and got.headers["content-type"] == "text/plain; charset=utf-8"
+    assert got.text.startswith("= 就業規則") and "|第6条（試用期間）" in got.text
 
 
 def test_a_worker_that_keeps_dying_at_start_is_restarted_less_often(client, hashing):

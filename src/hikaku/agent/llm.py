@@ -101,6 +101,8 @@ class LLMPolicy:
         self.model_name = model_name or getattr(model, "model_name", "") or type(model).__name__
         self.concurrency: int | None = options.concurrency
         self.tool_names = registry.names
+        # the prompt's list of tools, as they declare themselves (an entry missing: an error now, not a silent gap)
+        self.tool_list = tool_descriptions(registry.declarations(), options.lang)
         o = options
         middleware: list[Any] = [
             PlainTextMiddleware(o.lang, ANSWER_TOOL),  # first: its after_model hook runs after the others'
@@ -112,7 +114,8 @@ class LLMPolicy:
             middleware += [
                 ToolCallLimitMiddleware(run_limit=o.llm_max_tool_calls, exit_behavior="continue"),
                 RepeatedCallMiddleware(o.lang, ANSWER_TOOL),
-                DocumentIdsMiddleware(document_a, document_b, o.lang),
+                DocumentIdsMiddleware(document_a, document_b, o.lang,
+                                      {t.name: t.document for t in registry.declarations() if t.document}),
             ]
         tools = registry.as_langchain_tools() if o.llm_max_tool_calls > 0 else []
         self.agent = create_agent(
@@ -330,7 +333,7 @@ class LLMPolicy:
         path = chunks[0].structure.heading_path if chunks and chunks[0] is not None else ()
         return render(
             "agent_system", lang,
-            tools=tool_descriptions(self.tool_names, lang),
+            tools=self.tool_list,
             answer_tool=ANSWER_TOOL,
             chunk_id=", ".join(task.a_ids),
             heading_path=" > ".join(path) or "-",

@@ -34,7 +34,15 @@ from ..align import Constraints, LogisticModel
 from ..document import Document
 from ..index import DocumentIndex
 from ..text import shorten
-from ..tools import ToolRegistry, ToolResult
+from ..tools import (
+    GetAdjacentChunksTool,
+    GetContextToolA,
+    GetContextToolB,
+    StringSearchTool,
+    ToolRegistry,
+    ToolResult,
+    VectorSimilarityTool,
+)
 from .base import AgentTask, AgentView, Decision
 from .examination import (
     Candidate,
@@ -128,20 +136,20 @@ class OfflinePolicy:
     def prepare(self, tasks: Sequence[AgentTask]) -> None:
         """The groups about to be examined, in order: their vector searches start ahead, in
         the background, while the first are examined (the same hits as asked one by one)."""
-        if "vector_similarity_tool" in self.registry:
+        if VectorSimilarityTool.name in self.registry:
             self.index_b.prefetch_vector_searches([group_text(self.doc_a, t.a_ids) for t in tasks],
                                                   self.p.vector_max_results, self.p.vector_threshold)
 
     def prepare_run(self, tasks: Sequence[AgentTask]) -> None:
         """Every group the run will examine, before the first: their rarest terms are found
         now (the keyword tokenizer is then no longer needed)."""
-        if "string_search_tool" in self.registry and len(self.index_b):
+        if StringSearchTool.name in self.registry and len(self.index_b):
             self.rare_terms.find_all(group_text(self.doc_a, t.a_ids) for t in tasks)
 
     def warm_up(self, first: AgentTask) -> None:
         """Embed what the first group's vector search needs (B's chunks, the run's queries) now;
         a failure (an embedding server down) is the search's to report, as a tool's failure."""
-        if "vector_similarity_tool" in self.registry:
+        if VectorSimilarityTool.name in self.registry:
             try:
                 self.index_b.warm_up(group_text(self.doc_a, first.a_ids))
             except Exception as e:  # like a tool, never takes the agent down
@@ -166,7 +174,7 @@ class OfflinePolicy:
             proposal = t.fmt("no_proposal", region=self._region(t, *task.window))
         t.add("observe", a=",".join(a_ids), text=shorten(" ".join(text.split()), 60), proposal=proposal)
         a_path: list[str] = []
-        r = self._call(t, "get_context_tool_a", lambda r: " > ".join(r.output["heading_path"]) or "-",
+        r = self._call(t, GetContextToolA.name, lambda r: " > ".join(r.output["heading_path"]) or "-",
                        chunk_id=a_ids[0], include_hierarchy=True, hierarchy_levels=1)
         if r.success:
             a_path = r.output["heading_path"]
@@ -192,19 +200,19 @@ class OfflinePolicy:
             add(task.proposal_b_ids, "plan", proposal=True)
             cands[task.proposal_b_ids].similarity = task.proposal_similarity
         label = first.structure.structural_label
-        if label and "string_search_tool" in self.registry:
+        if label and StringSearchTool.name in self.registry:
             t.add("think_label", label=label)
-            r = self._call(t, "string_search_tool", pattern=label, document_id="B")
+            r = self._call(t, StringSearchTool.name, pattern=label, document_id="B")
             if r.success:
                 for m in r.output:
                     b_chunk = self.doc_b.get(m["id"])
                     if b_chunk is not None and b_chunk.structure.structural_label == label:
                         add((m["id"],), "label", label_match=True)
         self._keyword_search(t, text, add)
-        if "vector_similarity_tool" in self.registry:
+        if VectorSimilarityTool.name in self.registry:
             t.add("think_vector")
             r = self._call(
-                t, "vector_similarity_tool",
+                t, VectorSimilarityTool.name,
                 lambda r: ", ".join(f"{o['id']}:{o['score']:.2f}" for o in r.output) or "0",
                 query_text=text, document_id="B", threshold=self.p.vector_threshold,
                 max_results=self.p.vector_max_results,
@@ -273,11 +281,11 @@ class OfflinePolicy:
         lo, hi = task.window
         prev_ids: list[str] = []
         next_ids: list[str] = []
-        r = self._call(t, "get_adjacent_chunks_tool", lambda r: ",".join(o["id"] for o in r.output) or "-",
+        r = self._call(t, GetAdjacentChunksTool.name, lambda r: ",".join(o["id"] for o in r.output) or "-",
                        chunk_id=task.a_ids[0], document_id="A", direction="prev", count=1)
         if r.success:
             prev_ids = [o["id"] for o in r.output]
-        r = self._call(t, "get_adjacent_chunks_tool", lambda r: ",".join(o["id"] for o in r.output) or "-",
+        r = self._call(t, GetAdjacentChunksTool.name, lambda r: ",".join(o["id"] for o in r.output) or "-",
                        chunk_id=task.a_ids[-1], document_id="A", direction="next", count=1)
         if r.success:
             next_ids = [o["id"] for o in r.output]
@@ -309,7 +317,7 @@ class OfflinePolicy:
     def _keyword_search(self, t: Thoughts, text: str, add: Callable[..., None]) -> None:
         """Search B for the chunk's rarest terms, one literal search each; chunks holding
         at least two of them (or the only one) become candidates."""
-        if "string_search_tool" not in self.registry or not len(self.index_b):
+        if StringSearchTool.name not in self.registry or not len(self.index_b):
             return
         keywords = self.rare_terms(text)
         if not keywords:
@@ -318,7 +326,7 @@ class OfflinePolicy:
         hits: dict[str, int] = {}
         position: dict[str, int] = {}
         for k in keywords:
-            r = self._call(t, "string_search_tool", pattern=k, document_id="B")
+            r = self._call(t, StringSearchTool.name, pattern=k, document_id="B")
             if r.success:
                 for m in r.output:
                     hits[m["id"]] = hits.get(m["id"], 0) + 1
@@ -353,12 +361,12 @@ class OfflinePolicy:
     def _verify(self, t: Thoughts, c: Candidate, a_path: list[str], prev_cp: tuple[str, ...]) -> None:
         b_path: list[str] = []
         prev_b = "-"
-        r = self._call(t, "get_context_tool_b", lambda r: " > ".join(r.output["heading_path"]) or "-",
+        r = self._call(t, GetContextToolB.name, lambda r: " > ".join(r.output["heading_path"]) or "-",
                        chunk_id=c.b_id, include_hierarchy=True, hierarchy_levels=1)
         if r.success:
             b_path = r.output["heading_path"]
             c.same_path = bool(a_path) and norm_path(a_path) == norm_path(b_path)
-        r = self._call(t, "get_adjacent_chunks_tool", lambda r: ",".join(o["id"] for o in r.output) or "-",
+        r = self._call(t, GetAdjacentChunksTool.name, lambda r: ",".join(o["id"] for o in r.output) or "-",
                        chunk_id=c.b_id, document_id="B", direction="prev", count=1)
         if r.success and r.output:
             prev_b = r.output[0]["id"]

@@ -6,9 +6,14 @@ document text need no escaping.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
 from string import Template
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..tools import ToolSpec
 
 __all__ = ["load_template", "render", "tool_descriptions"]
 
@@ -23,10 +28,7 @@ def render(name: str, lang: str, **values: object) -> str:
     return load_template(name, lang).substitute({k: str(v) for k, v in values.items()})
 
 
-def tool_descriptions(enabled: list[str], lang: str) -> str:
-    """The seeds' numbered list of tools, limited to the enabled ones."""
-    blocks: dict[str, str] = {}
-    for block in load_template("agent_tools", lang).template.strip().split("\n\n"):
-        name, _, body = block.partition("\n")
-        blocks[name.strip()] = body
-    return "\n\n".join(f"{k}. {blocks[n]}" for k, n in enumerate((n for n in enabled if n in blocks), start=1))
+def tool_descriptions(tools: Sequence[ToolSpec], lang: str) -> str:
+    """The seeds' numbered list of the enabled tools, each entry as the tool declares it
+    (``ToolSpec.prompt_entry``: the five built in have theirs in ``agent_tools.{lang}.txt``)."""
+    return "\n\n".join(f"{k}. {spec.prompt_entry(lang)}" for k, spec in enumerate(tools, start=1))

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .._exceptions import InputError
-from ..loaders import EXTENSIONS
+from ..loaders import extensions
 from ..settings import CompareOptions
 
 __all__ = ["PairSpec", "DirMatch", "read_manifest", "pairs_from_dirs", "check_name", "safe_name", "RESERVED_NAMES"]
@@ -200,8 +200,9 @@ def pairs_from_dirs(old: str | Path, new: str | Path) -> DirMatch:
         if not q.is_dir():
             raise InputError(f"{q}: no such directory")
         dirs.append(q)
+    readable = extensions()  # every format's, a plugin's too
     files = [{f.name: f for f in sorted(q.iterdir()) if f.is_file() and not f.name.startswith(".")
-              and f.suffix.lower() in EXTENSIONS} for q in dirs]
+              and f.suffix.lower() in readable} for q in dirs]
     common = sorted(set(files[0]) & set(files[1]))
     if not common:
         raise InputError(f"{dirs[0]} and {dirs[1]}: no file name in common (files are matched by name)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .._exceptions import InputError
@@ -14,7 +15,19 @@ from .._exceptions import InputError
 if TYPE_CHECKING:
     from ..loaders import InputLimits
 
-__all__ = ["Progress", "say", "read_stdin", "base_url", "STDIN", "STDIN_NAME"]
+__all__ = ["Listed", "Progress", "say", "read_stdin", "base_url", "STDIN", "STDIN_NAME"]
+
+
+class Listed:
+    """Names in a help text, listed when the help is shown (``help="… %(listed)s"`` with the
+    action's ``listed`` set to one): a plugin group's names are read then, not on every run
+    (argparse's own ``%(choices)s`` is expanded as late)."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = names
+
+    def __str__(self) -> str:
+        return ", ".join(self.names)
 
 
 def base_url(value: str) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 # what a comparison needs is imported when it runs, and what its options name when they are
 # parsed: --version, --help and argument errors start fast (tests/cli/test_startup.py)
 from .._exceptions import ConfigurationError
-from .common import STDIN, STDIN_NAME, Progress, base_url, read_stdin, say
+from .common import STDIN, STDIN_NAME, Listed, Progress, base_url, read_stdin, say
 
 if TYPE_CHECKING:
     from ..result import ComparisonResult
@@ -32,8 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "compare",
         help="compare document A (old) with document B (new)",
         description="Compare document A (old) with document B (new) and report what was added, "
-        "deleted and modified. Inputs: chunk JSON/JSONL, Markdown, plain text, PDF, Word (.docx), HTML. "
-        "Progress and notes go to "
+        "deleted and modified. Inputs: chunk JSON/JSONL, Markdown, plain text, PDF, Word (.docx), HTML, and the "
+        "formats of installed plugins (--input-format lists them all). Progress and notes go to "
         "stderr, the report to stdout or -o FILE. Exit status: 0, or with --exit-code 1 when the documents "
         "differ; 2 for bad input or options.",
         arguments=_arguments,
@@ -42,17 +42,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _arguments(c: argparse.ArgumentParser) -> None:
+    # formats and tools are plugin groups: their names are the choices, and a built-in name is
+    # taken without reading the installed plugins (they are read for another name, and for --help)
     from ..changes import LANGS
     from ..embeddings import EMBEDDERS
-    from ..loaders import INPUT_FORMATS
-    from ..renderers import COLUMN_ORDERS, DIFF_STYLES, FORMATS
-    from ..settings import TOOL_NAMES
+    from ..loaders import LOADER_NAMES
+    from ..renderers import COLUMN_ORDERS, DIFF_STYLES, RENDERER_NAMES
+    from ..settings import TOOL_NAMES, TOOLS
     from ..tokenizers import TOKENIZERS
 
     c.add_argument("a", help="document A (the old version); - reads standard input")
     c.add_argument("b", help="document B (the new version); - reads standard input")
-    c.add_argument("-f", "--format", choices=FORMATS, default=None,
-                   help="output format (default: from the -o extension, else md); html is a standalone "
+    c.add_argument("-f", "--format", choices=RENDERER_NAMES, default=None, metavar="FORMAT",
+                   help="output format: %(choices)s (default: from the -o extension, else md); html is a standalone "
                    "side-by-side report, xlsx and docx a 新旧対照表 for Excel and Word")
     c.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout (- for "
                    "stdout; never an input; written whole or not at all)")
@@ -68,8 +70,8 @@ def _arguments(c: argparse.ArgumentParser) -> None:
                    "current text first (old-new)")
     c.add_argument("--include-unchanged", action="store_true", default=None, help="list unchanged chunks (一致) too")
     c.add_argument("--lang", choices=LANGS, default=None, help="report language (default: ja)")
-    c.add_argument("--input-format", choices=INPUT_FORMATS, default=None,
-                   help="read both inputs in this format (default: from the extension; sniffed for -)")
+    c.add_argument("--input-format", choices=LOADER_NAMES, default=None, metavar="FORMAT",
+                   help="read both inputs in this format: %(choices)s (default: from the extension; sniffed for -)")
     c.add_argument("--encoding", metavar="NAME", default=None,
                    help="text encoding of text inputs, e.g. utf-8, cp932 (Shift_JIS), euc-jp, utf-16 "
                    "(default: detected; -v says which)")
@@ -80,8 +82,10 @@ def _arguments(c: argparse.ArgumentParser) -> None:
     c.add_argument("--no-embedding-cache", dest="embedding_cache", action="store_false", default=None,
                    help="do not keep embeddings in $HIKAKU_HOME/cache/embeddings.sqlite")
     c.add_argument("--tokenizer", choices=TOKENIZERS, default=None, help="keyword tokenizer (default: sudachi)")
-    c.add_argument("--tools", metavar="LIST", default=None,
-                   help=f"comma-separated tools the agent may use (default: all of {', '.join(TOOL_NAMES)})")
+    tools = c.add_argument("--tools", metavar="LIST", default=None,
+                           help=f"comma-separated tools the agent may use, of: %(listed)s (default: the "
+                           f"{len(TOOL_NAMES)} built in; a plugin's tool is used when named here)")
+    tools.listed = Listed(TOOLS)  # type: ignore[attr-defined]
     c.add_argument("--no-merges", action="store_true", help="do not detect splits and merges")
     c.add_argument("--calibration", metavar="FILE", default=None,
                    help="constants and models fitted on your own gold pairs by bench/calibrate.py "

@@ -30,8 +30,8 @@ from ..settings import IndexSettings, resolve_index_settings
 from ..system import write_atomically
 from ..tokenizers import Tokenizer, get_tokenizer
 from .hybrid import SEARCH_MODES, HybridIndex, SearchHit, SearchMode
-from .numpy_vector_store import NumpyVectorStore
 from .protocols import VectorStore
+from .vector_stores import make_vector_store
 
 __all__ = ["DocumentIndex", "IndexSettings"]
 
@@ -69,23 +69,7 @@ class DocumentIndex:
             self._load()
 
     def _make_vector_store(self) -> VectorStore:
-        s = self.settings
-        if s.vector_store_provider == "faiss":
-            from .backends.faiss_store import FaissVectorStore
-
-            return FaissVectorStore()
-        if s.vector_store_provider == "qdrant":
-            from .backends.qdrant_store import QdrantVectorStore
-
-            path = str(self.directory / "qdrant") if self.directory is not None and not s.vector_store_url else None
-            return QdrantVectorStore(path=path, url=s.vector_store_url, collection=s.collection_name,
-                                     api_key=os.environ.get("QDRANT_API_KEY"))
-        if s.vector_store_provider == "chroma":
-            from .backends.chroma_store import ChromaVectorStore
-
-            path = str(self.directory / "chroma") if self.directory is not None and not s.vector_store_url else None
-            return ChromaVectorStore(path=path, url=s.vector_store_url, collection=s.collection_name)
-        return NumpyVectorStore()
+        return make_vector_store(self.settings, self.directory)
 
     def close(self) -> None:
         """Release the backend (a Qdrant local directory is locked while open)."""
@@ -235,7 +219,7 @@ class DocumentIndex:
 
     # -- loading and splitting -----------------------------------------------------------
     def _documents(self, source: Any) -> list[Document]:
-        from ..loaders import EXTENSIONS, load_document
+        from ..loaders import extensions, load_document
 
         size = self.settings.chunk_size
         if isinstance(source, Document):
@@ -243,7 +227,8 @@ class DocumentIndex:
         if isinstance(source, (str, os.PathLike)):
             path = Path(source)
             if path.is_dir():
-                files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in EXTENSIONS)
+                readable = extensions()  # every format's, a plugin's too
+                files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in readable)
                 return _told([load_document(p, max_chunk_chars=size, doc_id=str(p.relative_to(path))) for p in files])
             return _told([load_document(path, max_chunk_chars=size)])
         if hasattr(source, "page_content"):  # a LangChain Document

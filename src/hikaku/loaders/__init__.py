@@ -1,8 +1,9 @@
 """Read documents: chunk JSON / JSONL, Markdown, plain text, PDF, Word (.docx) and HTML.
 
 Each format is one module, found by name or file extension in the registry
-(``_registry.LOADERS``); files are chunked along their own structure (headings,
-第N条 …, see ``chunker.py``). A new format is one file here and one line there.
+(``registry.LOADERS``, the entry point group ``hikaku.loaders``: a plugin adds a format
+without any edit here, docs/plugins.md); files are chunked along their own structure
+(headings, 第N条 …, see ``chunker.py``).
 """
 
 from __future__ import annotations
@@ -12,20 +13,22 @@ from typing import TYPE_CHECKING, Any
 from ..system import load_lazy as _load_lazy
 
 if TYPE_CHECKING:
-    from .chunker import chunk_text
-    from .decode import decode_text
+    from .chunker import chunk_text, first_heading
+    from .decode import decode_text, request_text
     from .html import decode_html
     from .load import load_document, validate_document
     from .registry import (
-        EXTENSIONS,
-        INPUT_FORMATS,
         LIMITS,
+        LOADER_NAMES,
         LOADERS,
         InputLimits,
         Loaded,
         LoaderInfo,
         LoadRequest,
         detect_format,
+        extensions,
+        format_of_extension,
+        input_formats,
         limit_hint,
         sniff_format,
     )
@@ -35,16 +38,20 @@ __all__ = [
     "decode_html",
     "decode_text",
     "detect_format",
-    "EXTENSIONS",
-    "INPUT_FORMATS",
+    "extensions",
+    "first_heading",
+    "format_of_extension",
+    "input_formats",
     "InputLimits",
     "LIMITS",
     "limit_hint",
     "load_document",
     "Loaded",
     "LoaderInfo",
+    "LOADER_NAMES",
     "LOADERS",
     "LoadRequest",
+    "request_text",
     "sniff_format",
     "validate_document",
 ]
@@ -54,11 +61,14 @@ __all__ = [
 _LAZY = {
     "decode_html": ".html",
     "chunk_text": ".chunker",
+    "first_heading": ".chunker",
     "decode_text": ".decode",
+    "request_text": ".decode",
     "load_document": ".load",
     "validate_document": ".load",
-    **{name: ".registry" for name in ("EXTENSIONS", "INPUT_FORMATS", "LOADERS", "InputLimits", "LIMITS", "LoadRequest",
-                                       "Loaded", "LoaderInfo", "detect_format", "limit_hint", "sniff_format")},
+    **{name: ".registry" for name in ("LOADER_NAMES", "LOADERS", "InputLimits", "LIMITS", "LoadRequest", "Loaded",
+                                       "LoaderInfo", "detect_format", "extensions", "format_of_extension",
+                                       "input_formats", "limit_hint", "sniff_format")},
 }
 
 

@@ -22,7 +22,7 @@ from .._exceptions import (
 from ..document import Chunk, Document
 from .exported import clean_exported
 from .records import chunks_from_records, surrogate_in
-from .registry import InputLimits, Loaded, LoadRequest, detect_format, loader, too_many_chunks
+from .registry import LOADERS, InputLimits, Loaded, LoadRequest, detect_format, loader, too_many_chunks
 from .unify import unify_document
 
 __all__ = ["load_document", "validate_document"]
@@ -165,8 +165,10 @@ def _load_path(request: LoadRequest, input_format: str | None, doc_id: str | Non
     path, label = request.path, request.label
     _check_file(path, label)
     info = loader(input_format or detect_format(path))
-    module = importlib.import_module(f"{__package__}.{info.module}")
-    loaded: Loaded = module.load(request)
+    with LOADERS.entry(info.name).blame(f"reading {label}"):  # a plugin's failure names the plugin
+        loaded = importlib.import_module(info.module).load(request)
+        if not isinstance(loaded, Loaded):
+            raise TypeError(f"load() returned a {type(loaded).__name__}, not a hikaku.loaders.Loaded")
     stem = Path(label).stem if request.name else path.stem
     return Document(
         id=doc_id or loaded.doc_id or stem,

@@ -2,6 +2,11 @@
 that reads it. A format module exposes ``load(LoadRequest) -> Loaded`` and is imported
 only when a file of its format is read (PDF and Word need extras).
 
+Formats are the entry point group ``hikaku.loaders`` (``hikaku.system.plugins``): each entry
+names a :class:`LoaderInfo`; the built-ins are declared in ``formats.py`` (and, the same, in
+pyproject.toml), a plugin declares its own (docs/plugins.md). An extension a built-in reads
+stays the built-in's.
+
 A request carries the :class:`InputLimits`; :func:`read_bytes` checks the file size before
 reading, and the formats check what only they can see (a Word file's expanded size, JSON
 nesting) before parsing."""
@@ -15,13 +20,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._exceptions import DocumentNotFoundError, InvalidDocumentError, UnsupportedFormatError
+from ..system import Declared, PluginGroup, PluginNames
 
 if TYPE_CHECKING:
     from ..document import Chunk, DocumentNote
 
-__all__ = ["LoaderInfo", "LOADERS", "INPUT_FORMATS", "EXTENSIONS", "InputLimits", "Loaded", "LoadRequest",
-           "detect_format", "LIMITS", "limit_hint", "loader", "read_bytes", "read_head", "sniff_format",
-           "too_many_chunks"]
+__all__ = ["LoaderInfo", "LOADERS", "LOADER_NAMES", "InputLimits", "Loaded", "LoadRequest", "detect_format",
+           "extensions", "format_of_extension", "input_formats", "LIMITS", "limit_hint", "loader", "read_bytes",
+           "read_head", "sniff_format", "too_many_chunks"]
 
 _MB = 1024 * 1024
 
@@ -72,11 +78,15 @@ LIMITS = tuple(name for name in InputLimits.__dataclass_fields__ if name.startsw
 
 @dataclass(frozen=True)
 class LoaderInfo:
+    """An input format: what ``--input-format`` calls it, the module whose
+    ``load(LoadRequest) -> Loaded`` reads it, the extensions that select it."""
+
     name: str  # the --input-format value
-    module: str  # hikaku.loaders.<module> holds load(request)
-    extensions: tuple[str, ...]
-    extra: str | None = None  # the pip extra its dependency comes with
+    module: str  # the module that holds load(request), e.g. hikaku.loaders.markdown
+    extensions: tuple[str, ...]  # lower case, with the dot: (".md", ".markdown")
+    extra: str | None = None  # the pip extra of hikaku its dependency comes with
     description: str = ""
+    text: bool = False  # a text format: a client may send it inline (MCP's a_text / b_text)
 
 
 @dataclass(frozen=True)
@@ -101,36 +111,75 @@ class Loaded:
     notes: list[DocumentNote] = field(default_factory=list)  # for the reader (Document.notes): what may be misread
 
 
-LOADERS: dict[str, LoaderInfo] = {
-    info.name: info
-    for info in (
-        LoaderInfo("json", "json_chunks", (".json",), description="chunk list [{id, content, metadata}]"),
-        LoaderInfo("jsonl", "jsonl_chunks", (".jsonl", ".ndjson"), description="chunk records, one per line"),
-        LoaderInfo("markdown", "markdown", (".md", ".markdown"), description="Markdown"),
-        LoaderInfo("text", "text", (".txt", ".text"), description="plain text"),
-        LoaderInfo("pdf", "pdf", (".pdf",), extra="pdf", description="PDF with a text layer"),
-        LoaderInfo("docx", "docx", (".docx",), extra="docx", description="Word"),
-        LoaderInfo("html", "html", (".html", ".htm", ".xhtml"), description="HTML"),
-    )
-}
-INPUT_FORMATS: tuple[str, ...] = tuple(LOADERS)
-EXTENSIONS: dict[str, str] = {ext: info.name for info in LOADERS.values() for ext in info.extensions}
+def _suffixes(extensions: object) -> bool:
+    return isinstance(extensions, tuple) and bool(extensions) and all(
+        isinstance(e, str) and len(e) > 1 and e.startswith(".") and e.count(".") == 1 and e == e.lower()
+        for e in extensions)
+
+
+def _checked(entry: Declared, obj: object) -> LoaderInfo:
+    if not isinstance(obj, LoaderInfo):
+        raise TypeError(f"names a {type(obj).__name__}, not a hikaku.loaders.LoaderInfo")
+    if obj.name != entry.name:
+        raise ValueError(f"declares the format {obj.name!r} under the name {entry.name!r}")
+    if not _suffixes(obj.extensions):
+        raise ValueError(f"extensions must be lower-case suffixes with one dot, such as ('.md',) (a file's last "
+                         f"suffix selects its format); got {obj.extensions!r}")
+    return obj
+
+
+# the built-ins: the same entries as [project.entry-points."hikaku.loaders"] in pyproject.toml
+LOADER_NAMES = PluginNames("hikaku.loaders", {
+    "json": "hikaku.loaders.formats:JSON",
+    "jsonl": "hikaku.loaders.formats:JSONL",
+    "markdown": "hikaku.loaders.formats:MARKDOWN",
+    "text": "hikaku.loaders.formats:TEXT",
+    "pdf": "hikaku.loaders.formats:PDF",
+    "docx": "hikaku.loaders.formats:DOCX",
+    "html": "hikaku.loaders.formats:HTML",
+})
+LOADERS: PluginGroup[LoaderInfo] = PluginGroup(LOADER_NAMES, _checked)
+
+
+def input_formats() -> tuple[str, ...]:
+    """Every input format's name, the built-ins first (the plugins' are read)."""
+    return tuple(LOADERS)
+
+
+def extensions() -> dict[str, str]:
+    """Extension → format of every format; an extension a built-in (or an earlier plugin)
+    reads stays its."""
+    out: dict[str, str] = {}
+    for info in LOADERS.values():
+        for ext in info.extensions:
+            out.setdefault(ext, info.name)
+    return out
+
+
+def format_of_extension(ext: str) -> str | None:
+    """The format an extension (``.md``) selects, None for none; a built-in's extension is
+    answered without reading the plugins."""
+    ext = ext.lower()
+    for info in LOADERS.builtins().values():
+        if ext in info.extensions:
+            return info.name
+    return extensions().get(ext) if ext else None
 
 
 def loader(fmt: str) -> LoaderInfo:
     info = LOADERS.get(fmt)
     if info is None:
-        raise UnsupportedFormatError(f"unknown input format {fmt!r}; choose one of {', '.join(INPUT_FORMATS)}")
+        raise UnsupportedFormatError(f"unknown input format {fmt!r}; choose one of {', '.join(input_formats())}")
     return info
 
 
 def detect_format(path: Path) -> str:
-    fmt = EXTENSIONS.get(path.suffix.lower())
+    fmt = format_of_extension(path.suffix)
     if fmt is None:
-        known = ", ".join(sorted(EXTENSIONS))
+        known = ", ".join(sorted(extensions()))
         raise UnsupportedFormatError(
             f"{path}: cannot tell the format from the extension {path.suffix or '(none)'!r}; "
-            f"known extensions are {known}, or give --input-format {{{','.join(INPUT_FORMATS)}}}"
+            f"known extensions are {known}, or give --input-format {{{','.join(input_formats())}}}"
         )
     return fmt
 

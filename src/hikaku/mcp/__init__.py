@@ -7,18 +7,27 @@ from __future__ import annotations
 
 from .paths import PathOutsideRootsError, Roots
 from .server import INSTRUCTIONS, REPORT_JSON_URI, REPORT_URI, build_server, serve
-from .service import SERVER_ONLY_OPTIONS, TEXT_FORMATS, HikakuService, LoadedPair
+from .service import (
+    MCP_TOOLS,
+    SERVER_ONLY_OPTIONS,
+    HikakuService,
+    LoadedPair,
+    plugin_tools,
+    text_formats,
+)
 
 __all__ = [
     "INSTRUCTIONS",
+    "MCP_TOOLS",
     "REPORT_JSON_URI",
     "REPORT_URI",
     "SERVER_ONLY_OPTIONS",
-    "TEXT_FORMATS",
     "HikakuService",
     "LoadedPair",
     "PathOutsideRootsError",
     "Roots",
     "build_server",
+    "plugin_tools",
     "serve",
+    "text_formats",
 ]

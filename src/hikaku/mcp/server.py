@@ -4,7 +4,8 @@
 Tools: ``compare_documents`` (the report as text, the ``hikaku.comparison/v1`` result
 as structured content), and over a pair loaded by ``load_pair``: the specification's
 tools ``string_search``, ``vector_similarity``, ``get_context`` (A or B),
-``get_adjacent_chunks``, plus ``list_chunks`` to page through a side. A tool's
+``get_adjacent_chunks``, plus ``list_chunks`` to page through a side, and each tool an
+installed plugin adds, by its own name (its arguments and ``pair_id``). A tool's
 ``ToolResult`` is the structured content (and its JSON the text); a failed one, a bad
 argument, a path outside the roots or any other error comes back as an MCP tool error
 with one clear line: the server never goes down for a call. Resources: the last report
@@ -13,6 +14,7 @@ as ``hikaku://reports/last`` (Markdown) and ``hikaku://reports/last.json``.
 
 # no ``from __future__ import annotations``: the SDK reads the tools' annotations, which name
 # types imported inside build_server, when the tools are registered
+import inspect
 import json
 import logging
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -21,8 +23,17 @@ from pydantic import Field
 
 from .. import __version__
 from .._exceptions import HikakuError, MissingDependencyError
-from ..tools import ToolResult
-from .service import HikakuService
+from ..loaders import LOADER_NAMES, LOADERS
+from ..tools import (
+    GetAdjacentChunksTool,
+    GetContextToolA,
+    GetContextToolB,
+    StringSearchTool,
+    ToolResult,
+    ToolSpec,
+    VectorSimilarityTool,
+)
+from .service import HikakuService, plugin_tools, text_formats
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -43,6 +54,30 @@ INSTRUCTIONS = (
 
 Side = Literal["A", "B"]
 Pairs = Annotated[str, Field(description="The pair_id that load_pair returned.")]
+_INPUTS = "chunk JSON/JSONL, Markdown, text, PDF, Word, HTML"
+
+
+def _instructions(added: list[ToolSpec]) -> str:
+    if not added:
+        return INSTRUCTIONS
+    return f"{INSTRUCTIONS} Tools added by plugins, also on a pair_id: {', '.join(t.name for t in added)}."
+
+
+def _inputs() -> str:
+    """The input formats in words: the built-ins', then the plugins' (their description and extensions)."""
+    added = [info for name, info in LOADERS.items() if name not in LOADER_NAMES.builtin]
+    return _INPUTS + "".join(f", {info.description or info.name} ({', '.join(info.extensions)})" for info in added)
+
+
+def _signature(spec: ToolSpec) -> inspect.Signature:
+    """``(pair_id, <the tool's own arguments>)``, each with its type, default and description,
+    for the SDK to derive the MCP tool's schema from (as from any function)."""
+    params = [inspect.Parameter("pair_id", inspect.Parameter.KEYWORD_ONLY, annotation=Pairs)]
+    for name, field in spec.params.model_fields.items():
+        default = inspect.Parameter.empty if field.is_required() else field.get_default(call_default_factory=True)
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                                        annotation=Annotated[field.annotation, field]))
+    return inspect.Signature(params, return_annotation=inspect.Signature.empty)
 
 
 def _sdk() -> Any:
@@ -84,8 +119,9 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
                     raise
                 raise ToolError(f"Error executing tool {name}: {one_line(e.__cause__.errors())}") from e.__cause__
 
+    added = plugin_tools()  # served by their own name, over a loaded pair like the five
     server = Server("hikaku", title="hikaku (比較): document comparison", version=__version__,
-                    instructions=INSTRUCTIONS, log_level=log_level)
+                    instructions=_instructions(added), log_level=log_level)
     read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                 open_world_hint=False)
 
@@ -116,22 +152,22 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
             raise fail(e) from None
         return tool_result(result)
 
-    @server.tool(annotations=read_only)
+    @server.tool(annotations=read_only, description=(
+        "Compare document A (old) with document B (new): what was added, deleted and modified, clause by clause. "
+        "Returns the report (a Markdown table by default) and the hikaku.comparison/v1 result as structured "
+        f"content. Inputs: {_inputs()}."))
     def compare_documents(
         a: Annotated[str | None, Field(description="Path of document A (the old version), inside a root.")] = None,
         b: Annotated[str | None, Field(description="Path of document B (the new version), inside a root.")] = None,
         a_text: Annotated[str | None, Field(description="Document A as text (Markdown by default), instead of a.")] = None,
         b_text: Annotated[str | None, Field(description="Document B as text, instead of b.")] = None,
-        format: Annotated[str, Field(description="Report format: md (default), json, csv or html.")] = "md",
+        format: Annotated[str, Field(description=f"Report format: {', '.join(text_formats())} (default md).")] = "md",
         lang: Annotated[Literal["ja", "en"] | None, Field(description="Report language (default ja).")] = None,
         include_unchanged: Annotated[bool | None, Field(description="List unchanged chunks (一致) too.")] = None,
         strict: Annotated[bool | None, Field(description="Report spacing/width differences as changes.")] = None,
         options: Annotated[dict[str, Any] | None, Field(description="Other options of hikaku compare by name, "
                                                         "e.g. {\"input_format\": \"text\", \"allow_merges\": false}.")] = None,
     ) -> CallToolResult:
-        """Compare document A (old) with document B (new): what was added, deleted and modified, clause by
-        clause. Returns the report (a Markdown table by default) and the hikaku.comparison/v1 result as
-        structured content. Inputs: chunk JSON/JSONL, Markdown, text, PDF, Word, HTML."""
         named = {"lang": lang, "include_unchanged": include_unchanged, "strict": strict}
         merged = {**(options or {}), **{k: v for k, v in named.items() if v is not None}}
         try:
@@ -204,7 +240,7 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
     ) -> CallToolResult:
         """Find the chunks of a loaded pair's document that contain a text (width-insensitive) or match a
         regular expression, in document order, with the positions of the matches."""
-        return run_tool(pair_id, "string_search_tool", pattern=pattern, document_id=document, use_regex=use_regex,
+        return run_tool(pair_id, StringSearchTool.name, pattern=pattern, document_id=document, use_regex=use_regex,
                         case_sensitive=case_sensitive)
 
     @server.tool(annotations=read_only)
@@ -217,7 +253,7 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
     ) -> CallToolResult:
         """Find the chunks of a loaded pair's document closest in meaning to a text (cosine similarity of
         embeddings), best first."""
-        return run_tool(pair_id, "vector_similarity_tool", query_text=query_text, document_id=document,
+        return run_tool(pair_id, VectorSimilarityTool.name, query_text=query_text, document_id=document,
                         threshold=threshold, max_results=max_results)
 
     @server.tool(annotations=read_only)
@@ -230,7 +266,7 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
     ) -> CallToolResult:
         """A chunk of a loaded pair with its heading path and a summary of each heading above it, nearest
         first."""
-        tool = "get_context_tool_a" if document == "A" else "get_context_tool_b"
+        tool = GetContextToolA.name if document == "A" else GetContextToolB.name
         return run_tool(pair_id, tool, chunk_id=chunk_id, include_hierarchy=include_hierarchy,
                         hierarchy_levels=hierarchy_levels)
 
@@ -243,8 +279,19 @@ def build_server(service: HikakuService, *, log_level: str = "WARNING") -> "MCPS
         count: Annotated[int, Field(ge=1, le=200, description="How many chunks.")] = 1,
     ) -> CallToolResult:
         """The chunks before or after a chunk of a loaded pair, in document order."""
-        return run_tool(pair_id, "get_adjacent_chunks_tool", chunk_id=chunk_id, document_id=document,
+        return run_tool(pair_id, GetAdjacentChunksTool.name, chunk_id=chunk_id, document_id=document,
                         direction=direction, count=count)
+
+    def plugin_tool(spec: ToolSpec) -> None:
+        def call(pair_id: str, **arguments: Any) -> CallToolResult:
+            return run_tool(pair_id, spec.name, **arguments)
+
+        call.__signature__ = _signature(spec)  # type: ignore[attr-defined]
+        server.add_tool(call, name=spec.name, description=f"{spec.description} (On a pair loaded by load_pair.)",
+                        annotations=read_only)
+
+    for spec in added:
+        plugin_tool(spec)
 
     def report(fmt: str) -> str:
         try:

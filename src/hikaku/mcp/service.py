@@ -1,5 +1,6 @@
 """What the MCP server does, without the protocol: compare two documents, load a pair
-for an outside agent and run the five tools on it, keep the last report.
+for an outside agent and run the tools on it (the five of the specification and the
+plugins'), keep the last report.
 
 A comparison is a run (:func:`hikaku.run.run`) with resolved options, rendered by
 :func:`hikaku.render`. A loaded pair is read and built as a comparison builds its sides: each
@@ -44,10 +45,20 @@ from ..result import ComparisonResult
 from ..run import Components, EmbedderCache, RunRequest, Side, load_side, render_options, run
 from ..settings import CompareOptions, resolve_options
 from ..tokenizers import Tokenizer, get_tokenizer
-from ..tools import DocumentStore, StoreSet, ToolRegistry, ToolResult, build_registry
+from ..tools import (
+    TOOL_CLASSES,
+    TOOL_NAMES,
+    DocumentStore,
+    StoreSet,
+    ToolRegistry,
+    ToolResult,
+    ToolSpec,
+    build_registry,
+    declaration,
+)
 from .paths import Roots
 
-__all__ = ["HikakuService", "LoadedPair", "SERVER_ONLY_OPTIONS", "TEXT_FORMATS"]
+__all__ = ["HikakuService", "LoadedPair", "SERVER_ONLY_OPTIONS", "MCP_TOOLS", "plugin_tools", "text_formats"]
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +67,19 @@ log = logging.getLogger(__name__)
 SERVER_ONLY_OPTIONS = ("llm", "llm_base_url", "embedding_base_url", "calibration", "regex_timeout_s", *LIMITS,
                        *(k for k in CompareOptions.model_fields if k.startswith("llm_") and k != "llm_base_url"),
                        "max_tokens_total", "concurrency")
-TEXT_FORMATS = tuple(name for name, info in RENDERERS.items() if not info.binary)
 _LOCAL_EMBEDDINGS = ("use", "use-multilingual-v3", "hashing")
+# the server's own tools over a loaded pair (the five of the specification, by side), then the plugins'
+MCP_TOOLS = ("string_search", "vector_similarity", "get_context", "get_adjacent_chunks", "list_chunks")
+
+
+def text_formats() -> tuple[str, ...]:
+    """The report formats that are text (a tool's result is text): the plugins' too."""
+    return tuple(name for name, info in RENDERERS.items() if not info.binary)
+
+
+def plugin_tools() -> list[ToolSpec]:
+    """The tools the installed plugins add, as they declare themselves (served by their own name)."""
+    return [declaration(TOOL_CLASSES[name]) for name in TOOL_CLASSES if name not in TOOL_NAMES]
 
 
 @dataclass(frozen=True)
@@ -72,8 +94,9 @@ class LoadedPair:
     indexes: tuple[DocumentIndex, DocumentIndex]
 
     def describe(self) -> dict[str, Any]:
+        added = [n for n in self.registry.names if n not in TOOL_NAMES]  # the plugins' tools, by their own name
         return {"pair_id": self.id, "documents": {side: _doc_info(doc) for side, doc in (("A", self.a), ("B", self.b))},
-                "tools": ["string_search", "vector_similarity", "get_context", "get_adjacent_chunks", "list_chunks"]}
+                "tools": [*MCP_TOOLS, *added]}
 
 
 def _doc_info(doc: Document) -> dict[str, Any]:
@@ -136,8 +159,9 @@ class HikakuService:
                 b_text: str | None = None, fmt: str = "md",
                 options: Mapping[str, Any] | None = None) -> tuple[ComparisonResult, str]:
         """Compare and render; the result becomes the last report."""
-        if fmt not in TEXT_FORMATS:
-            raise ConfigurationError(f"format {fmt!r}: choose one of {', '.join(TEXT_FORMATS)}")
+        formats = text_formats()
+        if fmt not in formats:
+            raise ConfigurationError(f"format {fmt!r}: choose one of {', '.join(formats)}")
         opts = self.options(options)
         with self._work:
             sides = self.side("A", a, a_text), self.side("B", b, b_text)
@@ -174,7 +198,7 @@ class HikakuService:
         assert isinstance(report, str)
         return report
 
-    # -- loaded pairs and the five tools -----------------------------------------------------
+    # -- loaded pairs and their tools ----------------------------------------------------------
     def load_pair(self, a: str | None = None, b: str | None = None, *, a_text: str | None = None,
                   b_text: str | None = None, options: Mapping[str, Any] | None = None) -> LoadedPair:
         opts = self.options(options)
@@ -187,7 +211,8 @@ class HikakuService:
             ix_a = DocumentIndex(settings, embedder=embedder, tokenizer=tokenizer)
             ix_b = DocumentIndex(settings, embedder=embedder, tokenizer=tokenizer)
             stores = StoreSet(DocumentStore(doc_a, "A", ix_a), DocumentStore(doc_b, "B", ix_b))
-            registry = build_registry(stores, regex_timeout_s=opts.regex_timeout_s)
+            tools = [*TOOL_NAMES, *(t.name for t in plugin_tools())]  # every tool, the plugins' too
+            registry = build_registry(stores, tools, regex_timeout_s=opts.regex_timeout_s)
         with self._lock:
             pair = LoadedPair(f"pair-{next(self._ids)}", doc_a, doc_b, opts, registry, (ix_a, ix_b))
             self._pairs[pair.id] = pair
@@ -210,7 +235,7 @@ class HikakuService:
         return got
 
     def run_tool(self, pair_id: str, tool: str, **arguments: Any) -> ToolResult:
-        """Run one of the five tools on a loaded pair (arguments left None take the tool's defaults)."""
+        """Run a tool on a loaded pair (arguments left None take the tool's defaults)."""
         pair = self.pair(pair_id)
         return pair.registry.execute(tool, **{k: v for k, v in arguments.items() if v is not None})
 

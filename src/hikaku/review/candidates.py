@@ -19,7 +19,14 @@ from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
 from ..settings import CompareOptions
 from ..tokenizers import get_tokenizer
-from ..tools import DocumentStore, StoreSet, ToolRegistry, build_registry
+from ..tools import (
+    DocumentStore,
+    StoreSet,
+    StringSearchTool,
+    ToolRegistry,
+    VectorSimilarityTool,
+    build_registry,
+)
 from .decisions import text_sha256
 
 __all__ = ["Candidate", "CandidateFinder", "find_candidates"]
@@ -92,14 +99,14 @@ def find_candidates(
     for b_ids, p in known:
         add(b_ids, probability=round(float(p), 4))
     patterns = [p for p in (query, chunks[0].structure.structural_label if chunks and not query else None) if p]
-    if "string_search_tool" in registry:
+    if StringSearchTool.name in registry:
         for pattern in patterns:
-            r = registry.execute("string_search_tool", pattern=pattern, document_id="B")
+            r = registry.execute(StringSearchTool.name, pattern=pattern, document_id="B")
             if r.success:
                 for m in r.output:
                     add((m["id"],), string_matches=int(m.get("match_count", 1)))
-    if "vector_similarity_tool" in registry and (text or query):
-        r = registry.execute("vector_similarity_tool", query_text=query or text, document_id="B", threshold=0.0,
+    if VectorSimilarityTool.name in registry and (text or query):
+        r = registry.execute(VectorSimilarityTool.name, query_text=query or text, document_id="B", threshold=0.0,
                              max_results=limit)
         if r.success:
             for o in r.output:

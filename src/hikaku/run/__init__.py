@@ -35,7 +35,7 @@ if TYPE_CHECKING:
         Side,
     )
     from .runner import run
-    from .sides import INLINE_FORMATS, load_side, load_sides
+    from .sides import inline_formats, load_side, load_sides
     from .sniff import MalformedUpload, UnsupportedUpload, content_formats, detect_format
 
 __all__ = [
@@ -45,7 +45,6 @@ __all__ = [
     "DocumentSource",
     "Durability",
     "EmbedderCache",
-    "INLINE_FORMATS",
     "InputFile",
     "MalformedUpload",
     "ModelPlan",
@@ -61,6 +60,7 @@ __all__ = [
     "content_formats",
     "detect_format",
     "embedding_notice",
+    "inline_formats",
     "input_files",
     "load_side",
     "load_sides",
@@ -82,7 +82,7 @@ _LAZY = {
     **{name: ".request" for name in ("AskCallback", "Components", "DecisionsSource", "DocumentSource", "Durability",
                                       "InputFile", "Review", "RunOutcome", "RunRequest", "Side")},
     "run": ".runner",
-    **{name: ".sides" for name in ("INLINE_FORMATS", "load_side", "load_sides")},
+    **{name: ".sides" for name in ("inline_formats", "load_side", "load_sides")},
     **{name: ".sniff" for name in ("MalformedUpload", "UnsupportedUpload", "content_formats", "detect_format")},
 }
 

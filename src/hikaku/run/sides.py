@@ -14,9 +14,12 @@ from ..settings import CompareOptions
 from ..system import objects_kept
 from .request import Side
 
-__all__ = ["INLINE_FORMATS", "load_side", "load_sides"]
+__all__ = ["inline_formats", "load_side", "load_sides"]
 
-INLINE_FORMATS = ("markdown", "text", "html", "json", "jsonl")  # the formats a side given as text may be in
+
+def inline_formats() -> tuple[str, ...]:
+    """The formats a side given as text may be in: the text formats (``LoaderInfo.text``), a plugin's too."""
+    return tuple(name for name, info in LOADERS.items() if info.text)
 
 
 def load_side(side: Side, letter: str, options: CompareOptions, *, served: bool = False) -> Document:
@@ -71,8 +74,8 @@ def _inline(side: Side, prefix: str, options: CompareOptions, limits: InputLimit
     name = side.name or f"{prefix}_text"
     fmt = side.format or options.input_format or "markdown"
     info = LOADERS.get(fmt)
-    if info is None or fmt not in INLINE_FORMATS:
-        raise InputError(f"{name}: inline text is read as Markdown, text, HTML or chunk JSON/JSONL, "
+    if info is None or not info.text:
+        raise InputError(f"{name}: inline text is read in a text format ({', '.join(inline_formats())}), "
                          f"not {fmt}; give a path instead")
     doc_id = side.doc_id or prefix.upper()
     with tempfile.TemporaryDirectory(prefix="hikaku-text-") as tmp:

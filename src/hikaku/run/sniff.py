@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 
 from .._exceptions import InputError
-from ..loaders import EXTENSIONS, LOADERS, decode_html, decode_text
+from ..loaders import LOADERS, decode_html, decode_text, extensions, format_of_extension
 from ..settings import CompareOptions
 from .request import Side
 from .sides import load_side
@@ -23,8 +23,8 @@ __all__ = ["UnsupportedUpload", "MalformedUpload", "detect_format", "content_for
 
 _HTML = re.compile(r"<(?:!doctype\s+html|html|head|body|p|div|h[1-6]|section|article|table|ul|ol)\b", re.I)
 _MD_HEADING = re.compile(r"^#{1,6}\s", re.M)
-# the formats this module knows how to recognise; a format added to the loader registry
-# later is accepted by its extension and left to its loader to validate
+# the formats this module knows how to recognise; another format of the loader registry (a
+# plugin's) is accepted by its extension and left to its loader to validate
 _KNOWN = ("pdf", "docx", "json", "jsonl", "html", "markdown", "text")
 _WHAT = {"pdf": "a PDF", "docx": "a Word (.docx) file", "json": "chunk JSON", "jsonl": "JSON lines",
          "html": "HTML", "markdown": "Markdown", "text": "plain text"}
@@ -119,7 +119,7 @@ def detect_format(path: Path, client_name: str, encoding: str | None = None) -> 
     the browser sent) only serves to pick among the formats its content allows, and to name
     the file in messages. *encoding*: the text encoding the server's options force."""
     ext = Path(client_name).suffix.lower()
-    claimed = EXTENSIONS.get(ext)
+    claimed = format_of_extension(ext)
     if claimed is not None and claimed not in _KNOWN:
         return claimed  # a format this module does not know: its loader checks the content
     allowed, looks = content_formats(path, client_name, encoding)
@@ -133,7 +133,7 @@ def detect_format(path: Path, client_name: str, encoding: str | None = None) -> 
                 raise malformed
         raise UnsupportedUpload(f"{client_name}: the name says {_WHAT[claimed]}, but the content is {looks}")
     if not allowed:
-        names = ", ".join(sorted(EXTENSIONS))
+        names = ", ".join(sorted(extensions()))
         raise UnsupportedUpload(f"{client_name}: not a document hikaku reads (the content is {looks}); "
                                 f"hikaku reads {names}")
     for fmt in ("pdf", "docx", "json", "jsonl", "html"):

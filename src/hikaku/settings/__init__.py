@@ -6,19 +6,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..system import load_lazy as _load_lazy
-from .tool_names import TOOL_NAMES
+from .tool_names import TOOL_NAMES, TOOLS
 
 if TYPE_CHECKING:
-    from .index_settings import IndexSettings, resolve_index_settings
+    from .index_settings import VECTOR_STORES, IndexSettings, resolve_index_settings
     from .layers import config_file, env_values, file_values, user_dir, validated
     from .options import CompareOptions, base_url_problem, resolve_options
 
 __all__ = [
     "TOOL_NAMES",
+    "TOOLS",
     "CompareOptions",
     "base_url_problem",
     "config_file",
     "IndexSettings",
+    "VECTOR_STORES",
     "env_values",
     "file_values",
     "resolve_index_settings",
@@ -30,6 +32,7 @@ __all__ = [
 # imported on first use (pydantic): the command line names the tools without it (a fast start)
 _LAZY = {
     "IndexSettings": ".index_settings",
+    "VECTOR_STORES": ".index_settings",
     "resolve_index_settings": ".index_settings",
     "config_file": ".layers",
     "env_values": ".layers",

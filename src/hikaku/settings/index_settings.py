@@ -10,11 +10,19 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._exceptions import ConfigurationError
+from ..system import PluginNames
 from .layers import env_values, validated
 
 __all__ = ["IndexSettings", "resolve_index_settings", "VECTOR_STORES", "KEYWORD_STORES", "LOCAL_EMBEDDINGS"]
 
-VECTOR_STORES = ("embedded", "faiss", "qdrant", "chroma")
+# the vector store backends (hikaku.index makes them): the same entries as
+# [project.entry-points."hikaku.vector_stores"] in pyproject.toml, and the plugins'
+VECTOR_STORES = PluginNames("hikaku.vector_stores", {
+    "embedded": "hikaku.index.vector_stores:embedded",
+    "faiss": "hikaku.index.vector_stores:faiss",
+    "qdrant": "hikaku.index.vector_stores:qdrant",
+    "chroma": "hikaku.index.vector_stores:chroma",
+})
 KEYWORD_STORES = ("bm25",)
 LOCAL_EMBEDDINGS = ("use", "use-multilingual-v3", "hashing")  # need no model name
 
@@ -25,7 +33,7 @@ class IndexSettings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     vector_store_provider: str = Field(default="embedded", description="embedded (numpy, no server), faiss, qdrant, "
-                                       "chroma")
+                                       "chroma, or a plugin's")
     vector_store_url: str | None = Field(default=None, description="a Qdrant or Chroma server, e.g. "
                                          "http://localhost:6333; without it Qdrant and Chroma run embedded")
     collection_name: str = Field(default="hikaku", description="collection in Qdrant or Chroma")

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from ..text import text_codec
 from .index_settings import IndexSettings
 from .layers import env_values, file_values, validated
-from .tool_names import TOOL_NAMES
+from .tool_names import TOOL_NAMES, TOOLS
 
 __all__ = ["CompareOptions", "TOOL_NAMES", "resolve_options", "base_url_problem"]
 
@@ -58,7 +58,8 @@ class CompareOptions(BaseModel):
                             "comparison grows with them: each is a record, a row and perhaps an agent's "
                             "examination, whatever its length).")
     # agent and tools
-    enabled_tools: tuple[str, ...] = Field(default=TOOL_NAMES, description="Tools the agent may use.")
+    enabled_tools: tuple[str, ...] = Field(default=TOOL_NAMES, description="Tools the agent may use (default: the "
+                                           "five built in; a plugin's tool is enabled by naming it).")
     embedding: str = Field(default="use", description="Embedding model: use (default), hashing, or "
                            "provider:model (openai:text-embedding-3-large, azure_openai:…, ollama:…, huggingface:…).")
     embedding_base_url: str | None = Field(default=None, description="Base URL of an OpenAI-compatible or Ollama "
@@ -129,9 +130,9 @@ class CompareOptions(BaseModel):
     @field_validator("enabled_tools")
     @classmethod
     def _known(cls, v: tuple[str, ...]) -> tuple[str, ...]:
-        unknown = [t for t in v if t not in TOOL_NAMES]
+        unknown = [t for t in v if t not in TOOLS]  # a built-in's name is known without reading the plugins
         if unknown:
-            raise ValueError(f"unknown tool(s) {', '.join(unknown)}; available: {', '.join(TOOL_NAMES)}")
+            raise ValueError(f"unknown tool(s) {', '.join(unknown)}; available: {', '.join(TOOLS)}")
         return v
 
     def index_settings(self) -> IndexSettings:

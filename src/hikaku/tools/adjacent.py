@@ -25,6 +25,7 @@ class GetAdjacentChunksTool(BaseTool):
     are returned at the start or end of the document."""
 
     name = "get_adjacent_chunks_tool"
+    prompt_file = "hikaku:prompts/agent_tools.{lang}.txt"
     Params = GetAdjacentChunksParams
 
     def __init__(self, stores: StoreSet) -> None:

@@ -1,8 +1,10 @@
 """The tool pattern: ``BaseTool.execute`` returns a ``ToolResult`` and never raises.
 
-Each tool declares its parameters as a Pydantic model (validated on every call; the
-field descriptions and the class docstring are what an LLM reads) and implements
-``_run``, which returns the output and the scores that feed the confidence factors.
+Each tool declares itself (``spec.py``): its ``name``, its description (the class
+docstring), its parameters as a Pydantic model (validated on every call; the field
+descriptions and the class docstring are what an LLM reads) — and implements ``_run``, which
+returns the output and the scores that feed the confidence factors. ``create`` makes it for a
+run from the :class:`ToolContext` (the two documents' stores, the run's settings).
 """
 
 from __future__ import annotations
@@ -13,11 +15,16 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["BaseTool", "ToolResult", "ToolFailure", "confidence_factors"]
+from .spec import description_of
+
+if TYPE_CHECKING:
+    from .document_store import StoreSet
+
+__all__ = ["BaseTool", "ToolContext", "ToolResult", "ToolFailure", "confidence_factors"]
 
 log = logging.getLogger(__name__)
 
@@ -62,15 +69,34 @@ def confidence_factors(scores: Sequence[float], result_count: int | None = None)
     return {k: (round(v, 6) if isinstance(v, float) and math.isfinite(v) else v) for k, v in factors.items()}
 
 
+@dataclass(frozen=True)
+class ToolContext:
+    """What a run gives its tools to be made with (``BaseTool.create``)."""
+
+    stores: StoreSet  # the two documents as the tools see them
+    regex_timeout_s: float = 2.0  # how long one regular expression may take to match
+
+
 class BaseTool(ABC):
-    """A tool: ``name``, a description (the class docstring), a ``Params`` model."""
+    """A tool: ``name``, a description (the class docstring), a ``Params`` model whose every
+    field has a description, ``document`` ("A" or "B") when it reads one document its
+    arguments do not name, and ``prompt_file`` (``package:path/{lang}.txt``) holding its
+    entry in the agent's list of tools (``spec.py`` checks them)."""
 
     name: ClassVar[str]
     Params: ClassVar[type[BaseModel]]
+    document: ClassVar[str | None] = None
+    prompt_file: ClassVar[str | None] = None
+
+    @classmethod
+    def create(cls, context: ToolContext) -> BaseTool:
+        """The tool for a run (how a registry makes it): ``cls(context.stores)`` unless the
+        class says otherwise."""
+        return cls(context.stores)  # type: ignore[call-arg]
 
     @property
     def description(self) -> str:
-        return " ".join((type(self).__doc__ or "").split())
+        return description_of(type(self))
 
     def execute(self, **kwargs: Any) -> ToolResult:
         start = time.perf_counter()

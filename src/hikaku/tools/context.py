@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from .base import BaseTool, ToolFailure
+from .base import BaseTool, ToolContext, ToolFailure
 from .document_store import DocumentStore
 
-__all__ = ["GetContextTool", "GetContextParams"]
+__all__ = ["GetContextTool", "GetContextToolA", "GetContextToolB", "GetContextParams"]
 
 
 class GetContextParams(BaseModel):
@@ -17,19 +17,13 @@ class GetContextParams(BaseModel):
 
 
 class GetContextTool(BaseTool):
-    """Get a chunk with its context: id, content, metadata, position, and summaries of the
-    headings it sits under (nearest first, up to hierarchy_levels)."""
+    """A chunk of one document with its context (the tools of A and B below)."""
 
     Params = GetContextParams
+    prompt_file = "hikaku:prompts/agent_tools.{lang}.txt"
 
-    def __init__(self, store: DocumentStore, name: str) -> None:
+    def __init__(self, store: DocumentStore) -> None:
         self.store = store
-        self.name = name  # type: ignore[misc]
-
-    @property
-    def description(self) -> str:
-        which = "document A (the old version, 比較元)" if self.store.side == "A" else "document B (the new version, 比較先)"
-        return f"{super().description} Works on {which}."
 
     def _run(self, p: GetContextParams):
         chunk = self.store.chunk(p.chunk_id)
@@ -42,3 +36,29 @@ class GetContextTool(BaseTool):
             "hierarchy": hierarchy,
         }
         return output, [], 1
+
+
+class GetContextToolA(GetContextTool):
+    """Get a chunk with its context: id, content, metadata, position, and summaries of the
+    headings it sits under (nearest first, up to hierarchy_levels). Works on document A (the
+    old version, 比較元)."""
+
+    name = "get_context_tool_a"
+    document = "A"
+
+    @classmethod
+    def create(cls, context: ToolContext) -> GetContextToolA:
+        return cls(context.stores.a)
+
+
+class GetContextToolB(GetContextTool):
+    """Get a chunk with its context: id, content, metadata, position, and summaries of the
+    headings it sits under (nearest first, up to hierarchy_levels). Works on document B (the
+    new version, 比較先)."""
+
+    name = "get_context_tool_b"
+    document = "B"
+
+    @classmethod
+    def create(cls, context: ToolContext) -> GetContextToolB:
+        return cls(context.stores.b)

@@ -1,4 +1,9 @@
-"""ToolRegistry: builds the enabled tools from configuration and runs them by name."""
+"""ToolRegistry: builds the enabled tools from configuration and runs them by name.
+
+Tool classes are the entry point group ``hikaku.tools`` (``hikaku.system.plugins``): the
+five of the specification are built in (``settings.TOOLS`` names them, as pyproject.toml does),
+a plugin adds its own (docs/plugins.md). A class is checked when it is loaded: a tool that
+does not describe itself (``spec.py``) is an error when the registry is built."""
 
 from __future__ import annotations
 
@@ -9,17 +14,27 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .._exceptions import ConfigurationError
-from ..settings import TOOL_NAMES
-from .adjacent import GetAdjacentChunksTool
-from .base import BaseTool, ToolResult
-from .context import GetContextTool
+from ..settings import TOOL_NAMES, TOOLS
+from ..system import Declared, PluginGroup
+from .base import BaseTool, ToolContext, ToolResult
 from .document_store import StoreSet
-from .string_search import StringSearchTool
-from .vector_similarity import VectorSimilarityTool
+from .spec import ToolSpec, declaration
 
-__all__ = ["ToolRegistry", "TOOL_NAMES", "build_registry"]
+__all__ = ["TOOL_CLASSES", "ToolRegistry", "TOOL_NAMES", "build_registry"]
 
 log = logging.getLogger(__name__)
+
+
+def _checked(entry: Declared, obj: object) -> type[BaseTool]:
+    if not (isinstance(obj, type) and issubclass(obj, BaseTool)):
+        raise TypeError(f"names a {type(obj).__name__}, not a subclass of hikaku.tools.BaseTool")
+    spec = declaration(obj)  # ConfigurationError: a tool that does not describe itself
+    if spec.name != entry.name:
+        raise ValueError(f"declares the tool {spec.name!r} under the name {entry.name!r}")
+    return obj
+
+
+TOOL_CLASSES: PluginGroup[type[BaseTool]] = PluginGroup(TOOLS, _checked)
 
 
 ToolListener = Callable[[str, dict[str, Any], ToolResult], None]
@@ -40,9 +55,11 @@ class ToolRegistry:
             self.register(t)
 
     def register(self, tool: BaseTool) -> None:
-        if tool.name in self._tools:
-            raise ValueError(f"a tool named {tool.name!r} is already registered")
-        self._tools[tool.name] = tool
+        """Add *tool*; ConfigurationError if it does not describe itself (``spec.py``)."""
+        spec = declaration(type(tool))
+        if spec.name in self._tools:
+            raise ValueError(f"a tool named {spec.name!r} is already registered")
+        self._tools[spec.name] = tool
 
     def get(self, name: str) -> BaseTool | None:
         return self._tools.get(name)
@@ -53,6 +70,10 @@ class ToolRegistry:
     @property
     def names(self) -> list[str]:
         return list(self._tools)
+
+    def declarations(self) -> list[ToolSpec]:
+        """What the enabled tools declare of themselves, in order."""
+        return [declaration(type(t)) for t in self._tools.values()]
 
     def execute(self, name: str, **kwargs: Any) -> ToolResult:
         tool = self._tools.get(name)
@@ -97,20 +118,19 @@ def build_registry(
     listener: ToolListener | None = None,
     lock: threading.RLock | None = None,
 ) -> ToolRegistry:
-    """Instantiate the tools named in ``enabled_tools`` (default: all five)."""
+    """Make the tools named in ``enabled_tools`` (default: the five built in) for a run over
+    *stores*. ConfigurationError for an unknown name or a tool that does not describe
+    itself; PluginError for a plugin's tool that cannot be loaded or made."""
     names = list(TOOL_NAMES if enabled_tools is None else enabled_tools)
-    unknown = [n for n in names if n not in TOOL_NAMES]
+    unknown = [n for n in names if n not in TOOLS]
     if unknown:
-        raise ConfigurationError(f"unknown tool(s) {', '.join(unknown)}; available: {', '.join(TOOL_NAMES)}")
-    factories: dict[str, Callable[[], BaseTool]] = {
-        "string_search_tool": lambda: StringSearchTool(stores, timeout_s=regex_timeout_s),
-        "vector_similarity_tool": lambda: VectorSimilarityTool(stores),
-        "get_context_tool_a": lambda: GetContextTool(stores.a, "get_context_tool_a"),
-        "get_context_tool_b": lambda: GetContextTool(stores.b, "get_context_tool_b"),
-        "get_adjacent_chunks_tool": lambda: GetAdjacentChunksTool(stores),
-    }
+        raise ConfigurationError(f"unknown tool(s) {', '.join(unknown)}; available: {', '.join(TOOLS)}")
+    context = ToolContext(stores, regex_timeout_s=regex_timeout_s)
     registry = ToolRegistry(listener=listener, lock=lock)
     for n in dict.fromkeys(names):
-        registry.register(factories[n]())
+        cls = TOOL_CLASSES[n]
+        with TOOL_CLASSES.entry(n).blame("making the tool"):
+            tool = cls.create(context)
+        registry.register(tool)
     log.debug("tools enabled: %s", ", ".join(registry.names))
     return registry

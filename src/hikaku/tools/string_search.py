@@ -7,7 +7,7 @@ import unicodedata
 
 from pydantic import BaseModel, Field
 
-from .base import BaseTool, ToolFailure
+from .base import BaseTool, ToolContext, ToolFailure
 from .document_store import StoreSet
 from .safe_regex import PatternError, PatternTimeout, check_pattern, compile_pattern, find_spans
 
@@ -31,7 +31,12 @@ class StringSearchTool(BaseTool):
     returned; a literal search then reports 101 matching chunks for "more than 100"."""
 
     name = "string_search_tool"
+    prompt_file = "hikaku:prompts/agent_tools.{lang}.txt"
     Params = StringSearchParams
+
+    @classmethod
+    def create(cls, context: ToolContext) -> StringSearchTool:
+        return cls(context.stores, timeout_s=context.regex_timeout_s)
 
     def __init__(self, stores: StoreSet, *, timeout_s: float = 2.0, max_results: int = MAX_RESULTS) -> None:
         self.stores = stores

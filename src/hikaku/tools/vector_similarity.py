@@ -24,6 +24,7 @@ class VectorSimilarityTool(BaseTool):
     (identical text, or an unrivalled near-duplicate in place) are not searched."""
 
     name = "vector_similarity_tool"
+    prompt_file = "hikaku:prompts/agent_tools.{lang}.txt"
     Params = VectorSimilarityParams
 
     def __init__(self, stores: StoreSet) -> None:

@@ -45,7 +45,8 @@ def downloads() -> list[Download]:
     out = []
     for info in RENDERERS.values():
         ext = _extension(info)
-        media = _TEXT_TYPES.get(info.name) or mimetypes.guess_type(f"report.{ext}")[0] or "application/octet-stream"
+        media = (_TEXT_TYPES.get(info.name) or mimetypes.guess_type(f"report.{ext}")[0]
+                 or ("application/octet-stream" if info.binary else "text/plain"))  # a plugin's format: its kind
         if not info.binary and "charset" not in media:
             media += "; charset=utf-8"
         out.append(Download(info.name, ext, media, info.binary, info.description))

@@ -21,6 +21,7 @@ from ..agent import AgentTask, ChunkRecorder, current_recorder
 from ..align import DecidedBy, Decision, join_by_meaning, resolve
 from ..document import is_heading_only
 from ..system import objects_kept
+from ..tools import StringSearchTool
 from .finalize import build_result
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
@@ -191,7 +192,7 @@ def _prepare_run(rt: ComparisonRuntime, tasks: list[AgentTask], state: Compariso
     if prepare_run is not None:
         prepare_run(tasks + [_task(rt, a_id) for a_id in state.get("pending_chunks_a", [])[state.get("cursor", 0):]])
         rt.release_tokenizer()
-    if "string_search_tool" in rt.registry:
+    if StringSearchTool.name in rt.registry:
         rt.stores.b.index_literals()  # (its scratch given back as it ends)
     if warm_up is not None:
         warm_up(tasks[0])

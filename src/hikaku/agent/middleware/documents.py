@@ -5,7 +5,7 @@ stops the chunk's turn. The final answer is checked the same way
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from langchain.agents.middleware import AgentMiddleware
@@ -19,8 +19,6 @@ from .turn import ToolUseStopped, current_turn, refused, rejected
 
 __all__ = ["DocumentIdsMiddleware", "wrong_document"]
 
-_SIDE_OF_TOOL = {"get_context_tool_a": "A", "get_context_tool_b": "B"}
-
 
 def wrong_document(chunk_id: str, side: str, a: Document, b: Document) -> bool:
     """*chunk_id* is not a chunk of document *side* but one of the other document."""
@@ -29,15 +27,20 @@ def wrong_document(chunk_id: str, side: str, a: Document, b: Document) -> bool:
 
 
 class DocumentIdsMiddleware(AgentMiddleware):
-    def __init__(self, document_a: Document, document_b: Document, lang: str) -> None:
+    """*sides*: the tools that read one document whatever their arguments say, and which
+    (what each declares: ``ToolSpec.document``)."""
+
+    def __init__(self, document_a: Document, document_b: Document, lang: str,
+                 sides: Mapping[str, str] | None = None) -> None:
         super().__init__()
         self.a, self.b = document_a, document_b
         self.lang = lang
+        self.sides = dict(sides or {})
 
     def _side(self, tool: str, args: dict[str, Any]) -> str | None:
         """The document a tool call reads, as far as its arguments say."""
-        if tool in _SIDE_OF_TOOL:
-            return _SIDE_OF_TOOL[tool]
+        if tool in self.sides:
+            return self.sides[tool]
         doc = args.get("document_id")
         if not isinstance(doc, str):
             return None
