@@ -21,7 +21,6 @@ one warning line naming it and its distribution; asked for by name, it is that l
 from __future__ import annotations
 
 import importlib
-import logging
 import re
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -32,8 +31,6 @@ from typing import Generic, TypeVar
 from .._exceptions import HikakuError, PluginError
 
 __all__ = ["Declared", "PluginGroup", "PluginNames", "load_object", "refresh_plugins"]
-
-log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -91,6 +88,12 @@ def load_object(value: str) -> object:
         if part:
             obj = getattr(obj, part)
     return obj
+
+
+def _warn(line: str) -> None:
+    import logging  # only when there is something to say: the command line starts without it
+
+    logging.getLogger(__name__).warning("%s", line)
 
 
 def _one_line(e: BaseException) -> str:
@@ -205,7 +208,7 @@ class PluginNames:
             self._plugins, self._ambiguous, self._problems = plugins, ambiguous, problems
             self._generation = generation
         for problem in problems:
-            log.warning("%s", problem)
+            _warn(str(problem))
 
     def entries(self) -> tuple[Declared, ...]:
         """Every usable entry, the built-ins first (reads the metadata)."""
@@ -301,7 +304,7 @@ class PluginGroup(Mapping[str, T], Generic[T]):
                 first = entry not in self._warned
                 self._warned.add(entry)
             if first:
-                log.warning("%s; it is left out", e)
+                _warn(f"{e}; it is left out")
             return False
         return True
 
