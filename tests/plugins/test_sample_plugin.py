@@ -155,6 +155,10 @@ async def test_the_mcp_server_offers_the_plugins_tool_and_formats(sample_plugin,
                                                               "b_text": V2.read_text(encoding="utf-8"),
                                                               "options": {"input_format": "asciidoc"}})
         assert not inline.is_error and "第4条（日当）" in inline.content[0].text
+        binary = await client.call_tool("compare_documents", {"a_text": "x", "b_text": "y",
+                                                              "options": {"input_format": "pdf"}})
+        assert binary.is_error and "JSON/JSONL (or a plugin's text format: asciidoc), not pdf" in \
+            binary.content[0].text
 
         pair = (await client.call_tool("load_pair", {"a": V1.name, "b": V2.name})).structured_content
         assert pair["tools"][-1] == "term_count_tool"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .._exceptions import InputError
 from ..document import Chunk, Document, share_twins
-from ..loaders import LOADERS, InputLimits, load_document
+from ..loaders import LOADER_NAMES, LOADERS, InputLimits, load_document
 from ..settings import CompareOptions
 from ..system import objects_kept
 from .request import Side
@@ -75,7 +75,9 @@ def _inline(side: Side, prefix: str, options: CompareOptions, limits: InputLimit
     fmt = side.format or options.input_format or "markdown"
     info = LOADERS.get(fmt)
     if info is None or not info.text:
-        raise InputError(f"{name}: inline text is read in a text format ({', '.join(inline_formats())}), "
+        added = [f for f in inline_formats() if f not in LOADER_NAMES.builtin]
+        also = f" (or a plugin's text format: {', '.join(added)})" if added else ""
+        raise InputError(f"{name}: inline text is read as Markdown, text, HTML or chunk JSON/JSONL{also}, "
                          f"not {fmt}; give a path instead")
     doc_id = side.doc_id or prefix.upper()
     with tempfile.TemporaryDirectory(prefix="hikaku-text-") as tmp:
