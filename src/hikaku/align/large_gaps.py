@@ -2,8 +2,8 @@
 its size.
 
 Nothing anchors such a gap: a premium table (保険料表) whose every amount changed, a chapter
-rewritten, two unrelated documents. Its n × m similarities are never all computed (at 20,000
-rows a side that was 1.6 GB for the cosines alone, and quadratic time); the pieces follow the
+rewritten, two unrelated documents. Its n × m similarities are never all computed (quadratic
+memory and time: bench/RESULTS.md, "Figures behind the code"); the pieces follow the
 most plausible order-keeping path through the gap, found from a few candidate pairs a chunk:
 
 - *the band*: each A chunk against the B chunks near its proportional place on the gap's

@@ -3,7 +3,7 @@
 The similarity featurises chunks as it is asked about them (a renumbered anchor's score, a
 rival the agent weighs), a few rows at a time, and slices rows for every gap of the plan.
 A ``scipy.sparse`` matrix rebuilt by ``vstack`` at each addition copied the whole store each
-time (tens of megabytes at 2 × 50,000 chunks), and its fancy indexing costs far more than
+time, and its fancy indexing costs far more than
 the rows it copies when they are few. Here rows are appended to arrays that grow by a share
 of their size, and taken by plain numpy gathers: the same values and column order, row for
 row, as the stacked matrix indexed by scipy.

@@ -90,7 +90,7 @@ class TextSimilarity:
         self._tokens: dict[tuple[str, int], frozenset[str]] = {}
         # each featurised chunk's counts; weighed (TF-IDF, unit length) when sliced: every row is
         # weighed on its own, so a slice weighed is the weighed matrix sliced, to the last bit,
-        # and the weighed copy (as large as the counts: 43 MB at 2 x 50,000 chunks) is not kept
+        # and the weighed copy (as large as the counts) is not kept
         self._counts = RowStore()
         # hashed bucket -> compact column: matrices stay as narrow as the vocabulary
         self._vocab_keys = np.zeros(0, dtype=np.int64)  # sorted buckets

@@ -2,9 +2,9 @@
 
 A query announced ahead is embedded with the others of its part; in the in-memory store its
 scores are its row of the products of the part's vectors, 256 at a time, with the store's
-matrix. The matrix is read once for 256 queries instead of once a query: at 10,000 chunks
-that is 20 MB a query, and searches one at a time beside the run (the comparison's second
-core) slowed its first core's work by about a quarter, the two sharing the memory's bandwidth.
+matrix. The matrix is read once for 256 queries instead of once a query: searches one at a time
+beside the run (the comparison's second core) slowed its first core's work, the two sharing
+the memory's bandwidth (bench/RESULTS.md, "Figures behind the code").
 A part is searched once, ahead in a background thread or by the first search that needs it,
 and its best hits kept (``DEPTH`` a query, a few MB for a large comparison, kept with the
 index; a search for more searches the part again, the same products): a query's hits are the

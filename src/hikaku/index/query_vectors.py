@@ -6,9 +6,8 @@ starts with the first query: a search waits only for the part that holds its que
 later parts are computed while the agent examines the first groups (on two cores, while the
 interpreter works on one). Each part is twice the one before, up to eight times the first (256,
 512, … 2,048 queries): the first search waits for a small part, and the later ones are large
-calls, whose texts share their pieces and their windows (:mod:`..embeddings._use_pieces`) — the
-dense 2 × 50,000-chunk pair's 7,000 queries: 5.3 CPU-s in parts of 256, 2.6 in
-growing ones. A vector depends, in its last bits, on the batch it was computed in;
+calls, whose texts share their pieces and their windows (:mod:`..embeddings.use.pieces`;
+what growing parts save: bench/RESULTS.md, "Figures behind the code"). A vector depends, in its last bits, on the batch it was computed in;
 the parts are a function of the list alone, so a query's vector does not depend on which query
 comes first or on timing (an LLM's concurrent chunks ask in the order their threads happen to
 run). A query that was not announced is embedded alone. (The parts are not one call's batches:

@@ -9,7 +9,7 @@ characters, CP932 read as EUC-JP fails on its lead bytes 0x81–0x9F almost at o
 Measured against charset-normalizer on real statutes and the bundled example
 (``bench/encodings.py``, bench/RESULTS.md): this order decodes every sample right, from
 20 characters to whole statutes, where charset-normalizer misreads short EUC-JP and CP932
-samples; and it is about 6× faster. The encoding used is logged (``-v``).
+samples, and faster. The encoding used is logged (``-v``).
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def _check_characters(doc: Document, where: str, metadata: bool) -> None:
     """InvalidDocumentError for a lone surrogate (half of a UTF-16 pair: ``"\\ud800"`` in JSON, a
     string cut in the middle of a character) in the title or a chunk's id or text, and with
     *metadata* in a chunk's metadata too: it is no character, so no report could be written.
-    (Encoding is the fast test: 15 ms for 50,000 chunks.)"""
+    (Encoding is the fast test.)"""
     try:
         doc.title.encode("utf-8")
         for c in doc.chunks:

@@ -181,8 +181,8 @@ class _Writer:
 
     def table(self, table: Table) -> None:
         """The table: python-docx makes it and its grid; the rows are written as
-        WordprocessingML and parsed in batches (python-docx's per-element API takes about
-        15 ms a row, far too slow for a long document)."""
+        WordprocessingML and parsed in batches (python-docx's per-element API is far too slow for a
+        long document: bench/RESULTS.md, "Figures behind the code")."""
         usable = _PAGE_MM[0] - 2 * _MARGIN_MM
         total = sum(WIDTHS[k] for k in table.columns)
         widths = [round(usable * WIDTHS[k] / total * _TWIPS_PER_MM) for k in table.columns]

@@ -27,10 +27,9 @@ def render_bytes(result: ComparisonResult, options: RenderOptions) -> bytes:
 def render_parts(result: ComparisonResult, options: RenderOptions) -> Iterator[bytes]:
     """:func:`render_bytes` a few rows at a time — the same bytes (a test holds them equal):
     the result without its rows, then each batch of :data:`BATCH` rows made and indented on
-    its own, in its place. The JSON of 52,000 rows is 81 MB, which the serialiser's buffer,
-    its bytes and a copy with the final newline held at once (a 220 MB peak at the end of a
-    large comparison); a row at a time, the calls and the re-indenting of each cost a third
-    as much as making them."""
+    its own, in its place. The serialiser's buffer, its bytes and a copy with the final
+    newline, held at once, were the peak at the end of a large comparison; a row at a time, the
+    calls and the re-indenting of each cost too much (bench/RESULTS.md, "Figures behind the code")."""
     head = result.__pydantic_serializer__.to_json(result.model_copy(update={"changes": []}), indent=_INDENT,
                                                   by_alias=True)
     at = head.find(_ROWS)

@@ -79,8 +79,8 @@ class Change(BaseModel):
     b_pages: list[int] = Field(default_factory=list)
 
     def model_post_init(self, context: Any, /) -> None:
-        # pydantic keeps, per instance, the set of the fields given: a set of 21 names is 2.2 KB,
-        # most of a row (118 MB of 52,000 rows at 2 x 50,000 chunks). Rows are made with every
+        # pydantic keeps, per instance, the set of the fields given: a set of every field's name
+        # is most of a row's memory (bench/RESULTS.md, "Figures behind the code"). Rows are made with every
         # field, so they share one such set: setting a field adds a name it holds (no change),
         # and a copy (model_copy) gets its own set, as before.
         if len(self.__pydantic_fields_set__) == len(_CHANGE_FIELDS) and self.__pydantic_fields_set__ == _CHANGE_FIELDS:

@@ -1,10 +1,10 @@
 """Giving freed memory back to the system between the phases of a large comparison.
 
 The C allocator keeps the memory a phase freed for the next allocations, but only memory at
-the top of its heap goes back to the system by itself: after the plan of a 2 × 50,000-chunk
+the top of its heap goes back to the system by itself: after the plan of a large
 comparison, whose scratch strings, lists and arrays of all sizes were freed in between
-objects that live on, the process held 130–220 MB it no longer used, and the next phase grew
-on top of it (the run's peak is what a machine must have). glibc's ``malloc_trim`` returns the
+objects that live on, the process held a good part of its peak unused (bench/RESULTS.md, "Figures behind the code"), and the next
+phase grew on top of it (the run's peak is what a machine must have). glibc's ``malloc_trim`` returns the
 free pages inside the heap too, and one heap serves every thread of the command line
 (:func:`one_heap`). Elsewhere (another C library, macOS, Windows) nothing is done.
 
@@ -59,7 +59,7 @@ def one_heap() -> bool:
     for the command line to call at its start. glibc gives a thread that allocates its own
     heap ("arena"), and what one heap frees the others do not reuse: a comparison's threads —
     the embedding's workers, the stage that prepares the search, the queries embedded ahead —
-    held 35 MB of such memory at the peak of 2 × 50,000 chunks (590 → 555 MB; no slower:
+    held a share of the peak in such memory (bench/RESULTS.md, "Figures behind the code"; no slower:
     the large arrays are mapped on their own and Python's small objects have their own
     allocator). Left as it is when ``MALLOC_ARENA_MAX`` is set (the user's choice), and
     elsewhere than glibc; a program that uses hikaku as a library decides for itself (the
@@ -87,13 +87,11 @@ def objects_kept() -> Iterator[None]:
     """A phase that makes many objects that live on (the rows of a comparison: 57,000 with
     their lists), and no garbage in cycles, among the millions a large comparison holds.
     CPython's cyclic collector examines every object that exists each time the objects that
-    survived grow by a quarter, which such a phase makes happen (twice at 2 × 50,000 chunks,
-    0.4 s each), and finds nothing to free among the documents, the index and the decisions.
+    survived grow by a quarter, which such a phase makes happen, and finds nothing to free among the documents, the index and the decisions.
     The collector is paused for the phase (objects are still freed as their last reference
     goes) and resumes after it, where its next collections examine what the phase made, as
     they would have — or, within :func:`objects_set_aside` (a run), what the phase made is set
-    aside with the rest (its first young collection alone examined them all: 0.1 s for the
-    documents of 2 × 50,000 chunks, as much for the rows). Nothing is done when the collector
+    aside with the rest (its first young collection alone would examine them all). Nothing is done when the collector
     was off (the program's choice).
     Threads (a server's comparisons) share the pause: the first to enter pauses, the last
     to leave resumes — so comparisons that overlap without end (a busy server running them in
@@ -130,8 +128,7 @@ def objects_set_aside() -> Iterator[None]:
     it ends (``gc.freeze``): the documents, the plan, the indexes and the rows of a run,
     built to last until its end. The collector still runs over what is made outside those
     phases (the agent's work: an LLM client's garbage is freed as before), but its full
-    collections no longer walk those millions of objects (at 2 × 50,000 chunks: two of them,
-    0.5 s, that freed nothing). At the end they go back to the oldest generation
+    collections no longer walk those millions of objects, which freed nothing (bench/RESULTS.md, "Figures behind the code"). At the end they go back to the oldest generation
     (``gc.unfreeze``), where the next full collection examines them as it would have.
     Threads share it: each entry sets aside what exists then, the last to leave gives all
     back — so, as with :func:`objects_kept`, runs that overlap without end (a busy server)

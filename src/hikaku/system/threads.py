@@ -4,8 +4,7 @@ OpenBLAS starts as many threads as there are cores for every matrix product. A
 comparison's products are small (a micro-batch of the embedding model, one query
 against a few thousand vectors): split over threads they spend more time waiting for
 each other than computing, and on a machine whose cores are busy with other work they
-wait for a scheduler slot too (measured: the embedding model ran 3× slower with two BLAS
-threads than with one on a loaded 2-core machine). So a comparison runs with one BLAS
+wait for a scheduler slot too (measured: bench/RESULTS.md, "Figures behind the code"). So a comparison runs with one BLAS
 thread (:func:`blas_threads`), and parallelism is explicit where it pays: texts embedded
 in as many Python threads as there are cores (NumPy releases the GIL in its products),
 long PDFs parsed page-parallel in processes.

@@ -22,8 +22,7 @@ SUMMARY_CHARS = 200
 LITERAL_MEMO = 4096  # literal searches remembered (a document's terms recur: the same answer, not the same work)
 LISTED_MEMO = 65536  # chunks the remembered literal searches list, at most (~450 bytes each as the tools list them)
 TEXT_MEMO = 16384  # chunks' NFKC and lower-cased forms kept: the neighbourhood searches come back to, not every
-# chunk a search ever looked into (at 2 x 50,000 chunks all of them held ~30 MB to the end of the run; 16,384 of
-# them cost 0.6 s of normalising again there, 4,096 cost 1 s)
+# chunk a search ever looked into (the sizes weighed: bench/RESULTS.md, "Figures behind the code")
 
 
 _Key = tuple[str, bool, int | None]  # a literal search: needle, case_sensitive, limit

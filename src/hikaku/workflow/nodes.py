@@ -179,10 +179,9 @@ def _prepare_run(rt: ComparisonRuntime, tasks: list[AgentTask], state: Compariso
     tokenizer goes), B's literal-search index is built, and the policy embeds what its first
     search needs — on a large pair the longest wait of the run, reported as the stage
     ``prepare``. One after another, each in what the one before gave back: the tokenizer's
-    dictionary (~150 MB), the index's scratch (~30 MB at 50,000 chunks) and the embedding's
-    rows (~35 MB) are never all there at once (built beside the embedding, in a thread, the
-    index saved no time one could tell from a 13 s run's noise and added 20–40 MB to its
-    peak). The embedding is on the run's thread: an interrupt (Ctrl-C, a batch's
+    dictionary, the index's scratch and the embedding's rows are never all there at once
+    (built beside the embedding, in a thread, the index saved no time and raised the peak:
+    bench/RESULTS.md, "Figures behind the code"). The embedding is on the run's thread: an interrupt (Ctrl-C, a batch's
     termination) stops it at once."""
     prepare_run = getattr(rt.policy, "prepare_run", None)
     warm_up = getattr(rt.policy, "warm_up", None)

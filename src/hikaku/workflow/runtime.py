@@ -72,8 +72,7 @@ class ComparisonRuntime:
         """The alignment is resolved: let go of what only finding counterparts needed (the
         similarity's features, the stores' search texts and literal index, the embedding
         model's weights and the keyword tokenizer's dictionary when the run made them)
-        before the rows are built on top of it (2 × 50,000 chunks: the run's peak went from
-        1.1 to 0.93 GB). Each is made again if asked for, and a later search finds the same."""
+        before the rows are built on top of it (the peak it saves: bench/RESULTS.md, "Figures behind the code"). Each is made again if asked for, and a later search finds the same."""
         self.similarity.release()
         self.stores.a.release()
         self.stores.b.release()

