@@ -58,3 +58,13 @@ def policy_result(embedder) -> ComparisonResult:
     assert by_a["b6"].type == "added" and by_a["a8"].type == "deleted"
     assert by_a["a9"].b_ids == ["b9"] and by_a["a10"].b_ids == ["b10"]
     return result
+
+
+def clause(item: str) -> str:
+    """The clause number of an 項目 cell or a change's item, as A numbers it: 「第2条（入院給付金）\n第1章」
+    → 「第2条」; a clause B numbers otherwise, 「第5条（手術給付金）（旧第6条）」 → 「第6条」."""
+    first = item.split("\n")[0]
+    for mark, end in (("（旧", "）"), (" (formerly ", ")")):
+        if mark in first:
+            return first.rsplit(mark, 1)[1].removesuffix(end)
+    return first.split("（")[0]

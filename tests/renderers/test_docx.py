@@ -19,7 +19,7 @@ from hikaku import MissingDependencyError, render
 from hikaku.cli import main
 
 from ..helpers import EXAMPLES
-from .taisho_pair import CH1, CH2, FORMULA_NEW, NEW, OLD, TITLE_NEW, TITLE_OLD
+from .taisho_pair import CH1, CH2, FORMULA_NEW, NEW, OLD, TITLE_NEW, TITLE_OLD, clause
 
 HEADERS = {"new-old": ["項目", "改正後", "改正前", "変更タイプ", "備考"],
            "old-new": ["項目", "改正前", "改正後", "変更タイプ", "備考"]}
@@ -51,16 +51,6 @@ def unique_cells(row) -> list:
         if not out or cell._tc is not out[-1]._tc:
             out.append(cell)
     return out
-
-
-def clause(item: str) -> str:
-    """The clause number of an 項目 cell or a change's item, as A numbers it: 「第2条（入院給付金）\n第1章」
-    → 「第2条」; a clause B numbers otherwise, 「第5条（手術給付金）（旧第6条）」 → 「第6条」."""
-    first = item.split("\n")[0]
-    for mark, end in (("（旧", "）"), (" (formerly ", ")")):
-        if mark in first:
-            return first.rsplit(mark, 1)[1].removesuffix(end)
-    return first.split("（")[0]
 
 
 def rows_by_item(table) -> dict[str, list]:
