@@ -70,7 +70,8 @@ def test_four_pairs_and_a_broken_one_with_two_jobs(manifest, tmp_path, capsys):
 
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="%E7%B4%84%E6%AC%BE%20A%26B.html"' in index and "約款 A&amp;B" in index  # names escaped
-    assert "&lt;missing&gt;.md: no such file" in index and "<missing>" not in index  # messages escaped
+    # messages escaped, in the page's language (Japanese by default; summary.json keeps the English)
+    assert "&lt;missing&gt;.md: ファイルがありません" in index and "<missing>" not in index
 
 
 def test_rerun_rewrites_nothing_done_and_recomputes_a_lost_output_alone(manifest, tmp_path, capsys):

@@ -44,3 +44,19 @@ def test_an_interrupted_batch_lists_the_pairs_not_run_and_a_rerun_finishes(manif
     assert summary["finished"] is True and summary["interrupted"] is False and summary["totals"]["not_run"] == 0
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "Interrupted" not in page and "5 pairs: 4 done, 1 failed</p>" in page
+
+
+def test_a_japanese_batch_says_why_a_pair_failed_in_japanese(manifest, tmp_path):
+    """summary.json keeps the error in English (for programs); index.html says it in the batch's
+    language, like the rest of the page."""
+    out = tmp_path / "out"
+    planned = plan_pairs(read_manifest(manifest), {"embedding": "hashing"})
+    report = run_batch(planned, out, InlineRunner(), lang="ja")
+    assert report.failed == 1
+    broken = next(p for p in json.loads((out / "summary.json").read_text(encoding="utf-8"))["pairs"]
+                  if p["name"] == "broken")
+    assert broken["error"].endswith("<missing>.md: no such file")
+    page = (out / "index.html").read_text(encoding="utf-8")
+    row = next(line for line in page.split("<tr") if "broken" in line)
+    assert "&lt;missing&gt;.md: ファイルがありません" in row and "no such file" not in page
+    assert "5 ペア: 完了 4、失敗 1" in page

@@ -82,7 +82,6 @@ def test_the_note_reaches_the_result_and_the_reports_in_their_language(pdfs, use
            "読み順が誤っている可能性があります。この部分の変更は原本で確認してください"),
 ])
 def test_notes_in_the_reports_language_and_a_callers_own_as_given(lang, expected):
-    from hikaku.changes import labels
     from hikaku.document import Document, DocumentNote
     from hikaku.workflow.finalize import document_notes
 
@@ -91,7 +90,7 @@ def test_notes_in_the_reports_language_and_a_callers_own_as_given(lang, expected
     a = Document(id="a", chunks=[], source="a.pdf", notes=[many, "scanned at 150 dpi"])  # a caller's own: a string
     b = Document(id="b", chunks=[], notes=[DocumentNote(kind="something_new", text="said in English"),
                                            DocumentNote(kind="budget", pages=(2,), text="a kind named like another note")])
-    got = document_notes(a, b, labels(lang))
+    got = document_notes(a, b, lang)
     assert got[0] == expected
     assert got[1].endswith(": scanned at 150 dpi") and a.notes[1].kind == "text"
     assert got[2].endswith(": said in English")  # a kind without words of its own: its English text

@@ -54,7 +54,7 @@ def test_content_formats(tmp_path):
     assert detect_format(tmp_path / "sjis.txt", "x") == "text"  # decoded as hikaku compare decodes it
     with pytest.raises(UnsupportedUpload, match="cannot be decoded as utf-8"):  # the encoding the server forces
         detect_format(tmp_path / "sjis.txt", "x.txt", encoding="utf-8")
-    assert content_formats(tmp_path / "latin1.html") == ({"html"}, "HTML")  # only the HTML loader reads it: <meta>
+    assert content_formats(tmp_path / "latin1.html") == ({"html"}, "html")  # only the HTML loader reads it: <meta>
     assert detect_format(tmp_path / "latin1.html", "x.html") == "html"
     with pytest.raises(UnsupportedUpload, match="the name says Markdown"):
         detect_format(tmp_path / "latin1.html", "x.md")

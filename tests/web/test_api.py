@@ -213,7 +213,7 @@ def test_the_page_and_the_openapi_document(client):
     assert page.headers["x-content-type-options"] == "nosniff"
     assert '<script type="module" src="/static/app.js"></script>' in page.text
     assert "<script>" not in page.text and " style=" not in page.text
-    for asset in ("app.js", "labels.js", "app.css", "favicon.svg"):
+    for asset in ("app.js", "review.js", "app.css", "favicon.svg"):
         r = client.get(f"/static/{asset}")
         text = r.text.replace('xmlns="http://www.w3.org/2000/svg"', "")  # a namespace name, not a request
         assert r.status_code == 200 and "http://" not in text and "https://" not in text

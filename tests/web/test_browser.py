@@ -186,3 +186,64 @@ def test_review_reject_pair_with_rerun_export_and_import(server, tmp_path):
         assert problems == []
         assert all(r.startswith(url) for r in requests), [r for r in requests if not r.startswith(url)]
         browser.close()
+
+
+def test_the_page_says_its_errors_in_japanese(server, tmp_path):
+    """The error cases of the page, in Japanese: a file the server refuses, a comparison that
+    fails and one cancelled — the page's heading and the server's explanation, no English
+    sentence; switched to English, the same in English (the server asked again)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from .test_api import BIG
+    from .test_japanese import english_sentences
+
+    url, _, _ = server
+    files = {}
+    for name, data in (("policy.md", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n"),
+                       ("shape.json", b'{"x": 1}'), ("b.json", b'[{"id": "b1", "content": "x"}]'), *BIG):
+        files[name] = tmp_path / name
+        files[name].write_bytes(data)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        problems: list[str] = []
+        page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+        page.goto(url)
+        expect(page.get_by_role("heading", name="新しい比較")).to_be_visible()
+
+        def compare(a: str, b: str) -> None:
+            page.set_input_files("#file-a", str(files[a]))
+            page.set_input_files("#file-b", str(files[b]))
+            page.get_by_role("button", name="比較する").click()
+
+        def said(locator) -> str:
+            text = locator.text_content() or ""
+            assert english_sentences(text) == [], text
+            return text
+
+        # refused by the server: the page's heading for 415, the server's reason in Japanese
+        compare("policy.md", "b.json")
+        expect(page.locator("#error")).to_be_visible()
+        assert said(page.locator("#error")) == ("読み込めない形式のファイルです: policy.md: 名前はMarkdownを示していますが、"
+                                                "中身はPDFです")
+
+        # a comparison that fails in the worker
+        compare("shape.json", "b.json")
+        expect(page.locator("#progress-text")).to_contain_text("失敗", timeout=60_000)
+        assert said(page.locator("#progress-text")).startswith("失敗 — 比較できませんでした: shape.json: ")
+        assert said(page.locator("#history-rows tr").first.locator("td.status")) == "失敗"
+        assert english_sentences(page.locator("#history-rows tr").first.locator("td.status").get_attribute("title")) == []
+
+        # a comparison cancelled by the reader
+        compare("a.txt", "b.txt")
+        expect(page.get_by_role("button", name="中止")).to_be_visible(timeout=60_000)
+        page.get_by_role("button", name="中止").click()
+        expect(page.locator("#progress-text")).to_have_text("中止 — ユーザーが中止しました", timeout=60_000)
+
+        # in English: the page's words and the server's, asked again in English
+        page.get_by_role("button", name="English").click()  # (the server's answer may take a while on a busy machine)
+        expect(page.locator("#progress-text")).to_have_text("Cancelled — cancelled by the user", timeout=60_000)
+        page.get_by_role("button", name="日本語").click()
+        expect(page.locator("#progress-text")).to_have_text("中止 — ユーザーが中止しました", timeout=60_000)
+        assert problems == []
+        browser.close()

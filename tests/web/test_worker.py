@@ -99,7 +99,9 @@ def test_a_cancelled_run(tmp_path):
     cancel.set()
     events = Events()
     run_task(task(tmp_path), 0, events, cancel)
-    assert events == [("cancelled", 0, "20260101-000000-0123456789ab", "cancelled")]
+    assert [e[:3] for e in events] == [("cancelled", 0, "20260101-000000-0123456789ab")]
+    reason = events[0][3]  # a message, said in the language of whoever reads the job
+    assert str(reason) == "cancelled" and reason.text("ja") == "中止されました"
 
 
 def test_a_failure_names_the_users_file_not_the_servers_path(tmp_path):
@@ -108,7 +110,9 @@ def test_a_failure_names_the_users_file_not_the_servers_path(tmp_path):
     events = Events()
     run_task(t, 0, events, threading.Event())
     kind, _, _, message = events[-1]
-    assert kind == "failed" and message.startswith(f"{V2.name}: ") and str(tmp_path) not in message
+    english, japanese = str(message), message.text("ja")
+    assert kind == "failed" and english.startswith(f"{V2.name}: ") and str(tmp_path) not in english
+    assert japanese == f"比較できませんでした: {V2.name}: 本文がありません（内容のあるチャンクがありません）"
 
 
 def test_a_job_is_read_with_the_servers_encoding_and_limits(tmp_path):
@@ -129,7 +133,8 @@ def test_a_job_is_read_with_the_servers_encoding_and_limits(tmp_path):
     small = resolve_options({"embedding": "hashing", "llm": "offline", "max_document_chars": 1000})
     events = Events()
     run_task(replace(task(tmp_path / "small"), options=small.model_dump(mode="json")), 0, events, threading.Event())
-    kind, _, _, message = events[-1]
+    kind, _, _, said = events[-1]
+    message = str(said)  # (in English; the page says it in its language)
     assert kind == "failed" and message.startswith(f"{V1.name}: 1,830 characters of text, over the limit of 1,000 "
                                                    "(max_document_chars; a limit of this server"), message
     assert str(tmp_path) not in message and "--max-document-chars" not in message

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..wording import wording
 from .answer import ComparisonAnswer, Problem
 from .examination import CandidateEvidence
 from .prompts import render
@@ -39,10 +40,8 @@ __all__ = ["LINK", "strong_candidates", "guard_answer", "describe_evidence", "ev
 
 LINK = 0.5  # the candidate model's decision boundary: the offline policy links above it
 
-_FLAGS = (("proposal", "plan"), ("label", "same label"), ("in_region", "in the expected region"),
-          ("same_path", "same headings"), ("sequence", "same predecessor"), ("title", "same title"))
-_FLAGS_JA = {"plan": "全体の位置合わせの候補", "same label": "同じ見出し番号", "in the expected region": "期待される位置",
-             "same headings": "同じ見出しの下", "same predecessor": "直前のチャンクも対応", "same title": "同じ表題"}
+# the features a candidate's line names, in this order (their words: agent.prompt.flag.* in the catalogue)
+_FLAGS = ("proposal", "label", "in_region", "same_path", "sequence", "title")
 
 
 def strong_candidates(candidates: Sequence[CandidateEvidence], certain: float) -> list[CandidateEvidence]:
@@ -84,22 +83,16 @@ def guard_answer(answer: ComparisonAnswer, candidates: Sequence[CandidateEvidenc
 
 def describe_evidence(candidates: Sequence[CandidateEvidence], lang: str, limit: int = 5) -> str:
     """The candidates as the retry prompt states them, most probable first."""
+    w = wording(lang)
     lines = []
     for c in candidates[:limit]:
-        flags = [name for key, name in _FLAGS if c.features.get(key)]
-        sim = c.features.get("similarity", 0.0)
-        if lang == "ja":
-            shown = "、".join(_FLAGS_JA[f] for f in flags)
-            claim = f"、{','.join(c.claimed_by)} も候補としている" if c.claimed_by else ""
-            lines.append(f"- {', '.join(c.b_ids)}: 確率 {c.probability:.2f}（類似度 {sim:.2f}"
-                         f"{'、' + shown if shown else ''}{claim}）")
-        else:
-            claim = f"; also a candidate of {','.join(c.claimed_by)}" if c.claimed_by else ""
-            lines.append(f"- {', '.join(c.b_ids)}: probability {c.probability:.2f} (similarity {sim:.2f}"
-                         f"{'; ' + ', '.join(flags) if flags else ''}{claim})")
-    if not lines:
-        return "- " + ("候補なし" if lang == "ja" else "no candidate")
-    return "\n".join(lines)
+        flags = [w(f"agent.prompt.flag.{key}") for key in _FLAGS if c.features.get(key)]
+        more = w("agent.prompt.flags", flags=w("text.list_sep").join(flags)) if flags else ""
+        if c.claimed_by:
+            more += w("agent.prompt.claim", ids=",".join(c.claimed_by))
+        lines.append(w("agent.prompt.candidate", ids=", ".join(c.b_ids), probability=c.probability,
+                       similarity=c.features.get("similarity", 0.0), more=more))
+    return "\n".join(lines) if lines else w("agent.prompt.no_candidate")
 
 
 def evidence_prompt(problem: Problem, candidates: Sequence[CandidateEvidence], lang: str, answer_tool: str) -> str:

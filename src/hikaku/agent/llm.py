@@ -40,6 +40,7 @@ from ..llm import describe_error, is_timeout, is_unreachable, one_line
 from ..settings import CompareOptions
 from ..text import shorten
 from ..tools import ToolRegistry
+from ..wording import wording
 from .answer import ComparisonAnswer, Problem, answer_problem, schema_problem
 from .base import AgentPolicy, AgentTask, AgentView, Decision
 from .budget import RunBudget
@@ -346,7 +347,7 @@ class LLMPolicy:
         if task.proposal_b_ids:
             proposal = f"{', '.join(task.proposal_b_ids)} ({task.proposal_similarity:.2f})"
         else:
-            proposal = "なし" if lang == "ja" else "none"
+            proposal = wording(lang)("agent.prompt.no_proposal")
         first = self.a.position(task.a_ids[0]) or 0
         last = self.a.position(task.a_ids[-1]) or first
         lines = []

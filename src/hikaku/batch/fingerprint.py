@@ -20,6 +20,7 @@ from pathlib import Path
 from .. import __version__
 from .._exceptions import DocumentNotFoundError, InputError
 from ..settings import CompareOptions
+from ..wording import Message
 
 __all__ = ["FORMAT", "file_digest", "pair_fingerprint"]
 
@@ -32,16 +33,16 @@ def file_digest(path: str | os.PathLike[str]) -> str:
     """SHA-256 of a file's bytes; DocumentNotFoundError / InputError when it cannot be read."""
     p = Path(path)
     if not p.exists():
-        raise DocumentNotFoundError(f"{p}: no such file")
+        raise DocumentNotFoundError(Message("load.no_such_file", label=str(p)))
     if not p.is_file():
-        raise DocumentNotFoundError(f"{p}: not a regular file")
+        raise DocumentNotFoundError(Message("load.not_a_file", label=str(p)))
     h = hashlib.sha256()
     try:
         with open(p, "rb") as f:
             while block := f.read(_CHUNK):
                 h.update(block)
     except OSError as e:
-        raise InputError(f"{p}: cannot read: {e.strerror}") from None
+        raise InputError(Message("load.cannot_read", label=str(p), why=e.strerror)) from None
     return h.hexdigest()
 
 

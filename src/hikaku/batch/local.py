@@ -172,7 +172,8 @@ class ProcessRunner:
             log.warning("worker %d died (exit code %s) while comparing %s", k, code, task.name)
             slots[k] = start(k)
             feed(slots[k])
+            from ..wording import Message
             from .worker import PairOutcome
 
-            on_done(PairOutcome(task.name, False, error=f"the worker process died (exit code {code}) while "
-                                "comparing this pair (out of memory?)"))
+            died = Message("batch.error.worker_died", code=code)
+            on_done(PairOutcome(task.name, False, error=str(died), error_message=died))

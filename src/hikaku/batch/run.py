@@ -22,6 +22,7 @@ from typing import Any
 from .._exceptions import ConfigurationError, HikakuError, InputError
 from ..llm import choose_model, llm_environment
 from ..settings import CompareOptions, resolve_options
+from ..wording import Message
 from .fingerprint import pair_fingerprint
 from .local import Runner
 from .manifest import PairSpec
@@ -87,8 +88,11 @@ def _not_run_entry(spec: PairSpec) -> PairEntry:
     return PairEntry(spec.name, spec.a, spec.b, NOT_RUN)
 
 
-def _failed_entry(spec: PairSpec, error: str, fingerprint: str | None = None, seconds: float = 0.0) -> PairEntry:
-    return PairEntry(spec.name, spec.a, spec.b, "failed", fingerprint=fingerprint, seconds=seconds, error=error)
+def _failed_entry(spec: PairSpec, error: Message | str, fingerprint: str | None = None,
+                  seconds: float = 0.0) -> PairEntry:
+    """A failed pair: its error in English in summary.json, in the batch's language in index.html."""
+    return PairEntry(spec.name, spec.a, spec.b, "failed", fingerprint=fingerprint, seconds=seconds, error=str(error),
+                     error_message=error if isinstance(error, Message) else None)
 
 
 def run_batch(
@@ -152,7 +156,7 @@ def run_batch(
         try:
             fp = pair_fingerprint(p.spec.a, p.spec.b, p.options, p.model)
         except HikakuError as e:
-            settle(_failed_entry(p.spec, one_line(e)), True)
+            settle(_failed_entry(p.spec, Message.of(e) or one_line(e)), True)
             continue
         fingerprints[p.spec.name] = fp
         rec = None if force else out.up_to_date(p.spec.name, fp)
@@ -168,11 +172,12 @@ def run_batch(
             try:
                 rec = out.write(outcome, fp)
             except OSError as e:
-                settle(_failed_entry(spec, f"cannot write the outputs: {e.strerror or e}", fp, outcome.seconds), True)
+                settle(_failed_entry(spec, Message("batch.error.cannot_write", why=str(e.strerror or e)), fp,
+                                     outcome.seconds), True)
             else:
                 settle(_done_entry(spec, rec), True)
         else:
-            settle(_failed_entry(spec, outcome.error or "failed", fp, outcome.seconds), True)
+            settle(_failed_entry(spec, outcome.error_message or outcome.error or "failed", fp, outcome.seconds), True)
         write_summary()
 
     try:

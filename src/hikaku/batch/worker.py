@@ -16,6 +16,7 @@ from ..llm import choose_model
 from ..renderers import RENDERERS, render
 from ..run import Components, EmbedderCache, RunRequest, Side, render_options, run
 from ..settings import CompareOptions
+from ..wording import Message
 
 __all__ = ["OUTPUT_FORMATS", "PairTask", "PairOutcome", "PairWorker", "compare_pair", "one_line"]
 
@@ -52,6 +53,7 @@ class PairOutcome:
     notes: tuple[str, ...] = ()
     seconds: float = 0.0
     error: str | None = None
+    error_message: Message | None = None  # the error in words of hikaku's (said in the batch's language)
 
 
 def one_line(error: BaseException) -> str:
@@ -90,7 +92,8 @@ class PairWorker:
                 outputs[fmt] = out.encode("utf-8") if isinstance(out, str) else out
         except Exception as e:  # a failing pair is recorded; the batch goes on
             log.debug("pair %s failed", task.name, exc_info=True)
-            return PairOutcome(task.name, False, seconds=time.perf_counter() - started, error=one_line(e))
+            return PairOutcome(task.name, False, seconds=time.perf_counter() - started, error=one_line(e),
+                               error_message=Message.of(e))
         return PairOutcome(task.name, True, outputs, counts=dict(result.stats.counts), moved=result.stats.moved,
                            notes=tuple(result.notes), seconds=time.perf_counter() - started)
 

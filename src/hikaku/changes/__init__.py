@@ -1,15 +1,12 @@
 """What changed between two chunks, and how to say it: the report rows, descriptions
-(「20倍 → 25倍」), inline differences, cosmetic noise, the 項目 label and the labels of
-both report languages. The workflow's last step and every renderer use it."""
+(「20倍 → 25倍」), inline differences, cosmetic noise, the 項目 label and a row's type label
+(in the words of hikaku.wording). The workflow's last step and every renderer use it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ..system import load_lazy as _load_lazy
-
-# report_labels.py is light: the command line names the report languages at start-up
-from .report_labels import LANGS, labels, type_label
 
 if TYPE_CHECKING:
     from .describe import changed_spans, describe_change, label_change, number_changes
@@ -18,6 +15,7 @@ if TYPE_CHECKING:
     from .noise import COSMETIC_KINDS, cosmetic_kind
     from .renumbering import Numbers, Renumbering, own_numbers, renumbering_of
     from .rows import build_change, build_changes
+    from .type_labels import type_label
 
 __all__ = [
     "build_change",
@@ -31,8 +29,6 @@ __all__ = [
     "inline_ops",
     "item_label",
     "label_change",
-    "labels",
-    "LANGS",
     "number_changes",
     "Numbers",
     "own_numbers",
@@ -41,7 +37,7 @@ __all__ = [
     "type_label",
 ]
 
-# imported on first use: the command line names the report languages without the rest (a fast start)
+# imported on first use (a fast start)
 _LAZY = {
     "Numbers": ".renumbering",
     "own_numbers": ".renumbering",
@@ -59,6 +55,7 @@ _LAZY = {
     "renumbering_of": ".renumbering",
     "build_change": ".rows",
     "build_changes": ".rows",
+    "type_label": ".type_labels",
 }
 
 

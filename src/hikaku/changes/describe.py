@@ -14,8 +14,8 @@ from rapidfuzz.distance import Levenshtein
 
 from ..document import clause_refs, opening_ref, without_refs
 from ..text import contains_cjk, nfkc, shorten, split_sentences
+from ..wording import Wording, wording
 from .inline import change_regions, inline_ops
-from .report_labels import labels
 
 __all__ = ["describe_change", "number_changes", "changed_spans", "label_change"]
 
@@ -119,17 +119,17 @@ def _number_edit(old: str, new: str) -> bool:
     return bool(_DIGIT.search(text)) and not _LETTER.search(_DIGIT.sub("", text))
 
 
-def _wording_change(a: str, b: str, L: dict[str, str], ops: list[tuple[int, str]] | None) -> str | None:
+def _wording_change(a: str, b: str, w: Wording, ops: list[tuple[int, str]] | None) -> str | None:
     """The first change of wording that is not a number (next to changed numbers)."""
-    q, qc = L["quote_open"], L["quote_close"]
+    q, qc = w("text.quote_open"), w("text.quote_close")
     for a0, ia, b0, ib in change_regions(inline_ops(a, b) if ops is None else ops):
         if _number_edit(a[a0:ia], b[b0:ib]) or not (a[a0:ia].strip() or b[b0:ib].strip()):
             continue
         old, new = _widen(a, a0, ia), _widen(b, b0, ib)
         if not old:
-            return f"{L['added_text']}: {q}{shorten(new, 30)}{qc}"
+            return f"{w('report.added_text')}: {q}{shorten(new, 30)}{qc}"
         if not new:
-            return f"{L['deleted_text']}: {q}{shorten(old, 30)}{qc}"
+            return f"{w('report.deleted_text')}: {q}{shorten(old, 30)}{qc}"
         return f"{q}{shorten(old, 30)}{qc} → {q}{shorten(new, 30)}{qc}"
     return None
 
@@ -143,8 +143,9 @@ def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = Tru
     """A one-line description of how *b* differs from *a*. With ``renumbering=False``
     a changed 第N条 label is left out (the caller reports it, e.g. as a move); *ops* are
     the pair's :func:`~hikaku.report.inline.inline_ops` when the caller has them."""
-    L = labels(lang)
-    q, qc = L["quote_open"], L["quote_close"]
+    w = wording(lang)
+    q, qc = w("text.quote_open"), w("text.quote_close")
+    added, deleted = w("report.added_text"), w("report.deleted_text")
     parts: list[str] = []
     renumbered = label_change(a, b)
     if renumbered and renumbering:
@@ -152,9 +153,9 @@ def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = Tru
     numbers = number_changes(a, b)[:3]
     parts.extend(f"{old} → {new}" for old, new in numbers)
     if numbers and len(parts) < 3:
-        wording = _wording_change(a, b, L, ops)
-        if wording:
-            parts.append(wording)
+        reworded = _wording_change(a, b, w, ops)
+        if reworded:
+            parts.append(reworded)
     if not numbers:
         sa, sb = split_sentences(a), split_sentences(b)
         # a renumbered clause's sentences are matched with their clause numbers set aside: a
@@ -163,20 +164,20 @@ def describe_change(a: str, b: str, lang: str = "ja", *, renumbering: bool = Tru
         sm = difflib.SequenceMatcher(a=ka, b=kb, autojunk=False)
         for op, i1, i2, j1, j2 in sm.get_opcodes():
             if op == "insert":
-                parts.extend(f"{L['added_text']}: {q}{shorten(s, 40)}{qc}" for s in sb[j1:j2])
+                parts.extend(f"{added}: {q}{shorten(s, 40)}{qc}" for s in sb[j1:j2])
             elif op == "delete":
-                parts.extend(f"{L['deleted_text']}: {q}{shorten(s, 40)}{qc}" for s in sa[i1:i2])
+                parts.extend(f"{deleted}: {q}{shorten(s, 40)}{qc}" for s in sa[i1:i2])
             elif op == "replace":
                 old_s, new_s = " ".join(sa[i1:i2]), " ".join(sb[j1:j2])
                 if renumbered and _unnumbered(old_s) == _unnumbered(new_s):
                     continue  # only its clause numbers differ: the renumbering said first
                 for x, y in changed_spans(old_s, new_s, max_spans=1):
                     if not x:
-                        parts.append(f"{L['added_text']}: {q}{shorten(y, 30)}{qc}")
+                        parts.append(f"{added}: {q}{shorten(y, 30)}{qc}")
                     elif not y:
-                        parts.append(f"{L['deleted_text']}: {q}{shorten(x, 30)}{qc}")
+                        parts.append(f"{deleted}: {q}{shorten(x, 30)}{qc}")
                     else:
                         parts.append(f"{q}{shorten(x, 30)}{qc} → {q}{shorten(y, 30)}{qc}")
             if len(parts) >= 3:
                 break
-    return shorten(L["sep"].join(parts[:3]), MAX_SUMMARY)
+    return shorten(w("text.clause_sep").join(parts[:3]), MAX_SUMMARY)

@@ -21,12 +21,12 @@ from ..document import (
 )
 from ..result import Change, ChangeDiff, ChangeType
 from ..text import remembering
+from ..wording import Wording, wording
 from .describe import describe_change, number_changes
 from .inline import DiffCache, diff_spans, inline_ops
 from .items import item_label
 from .noise import cosmetic_kind
 from .renumbering import Numbers, renumbering_of
-from .report_labels import labels
 
 __all__ = ["build_change", "build_changes", "pages_of"]
 
@@ -90,7 +90,7 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
     clause numbers of a pair that differs by nothing else (:mod:`.renumbering`); *scope*:
     the section to name in the 項目 column; *diffs*: a cache the rows' inline diffs share
     (:func:`.inline.inline_ops`)."""
-    L = labels(lang)
+    w = wording(lang)
     a_text = ca[0].content if len(ca) == 1 else "\n".join(c.content for c in ca)  # (join gives the one text itself)
     b_text = cb[0].content if len(cb) == 1 else "\n".join(c.content for c in cb)
     kind: str | None = None  # the same texts: no cosmetic difference (most rows of a large comparison)
@@ -106,9 +106,9 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
         if one_to_one and (a_text == b_text or ((kind is not None or renumbered) and not strict)):
             ctype = "unchanged"
             if kind is not None:
-                parts.append(L[f"cosmetic_{kind}"])
+                parts.append(w(f"report.cosmetic.{kind}"))
             elif renumbered:
-                parts.append(_renumbering_text(renumbered, L))
+                parts.append(_renumbering_text(renumbered, w))
         else:
             ctype = "modified"
             # 「第9条　削除」 for a clause that had text: deleted, its number kept. Read only here, where it
@@ -116,14 +116,14 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
             repealed = one_to_one and placeholder_label(b_text) is not None and not is_placeholder(a_text)
             ops = inline_ops(a_text, b_text, cache=diffs)  # one diff for the highlights and the description
             if kind is not None:
-                parts.append(L[f"cosmetic_{kind}"])
+                parts.append(w(f"report.cosmetic.{kind}"))
             elif renumbered:
-                parts.append(_renumbering_text(renumbered, L))
+                parts.append(_renumbering_text(renumbered, w))
             elif repealed:
-                parts.append(L["repealed_summary"].format(label=placeholder_label(b_text)))
+                parts.append(w("report.repealed_summary", label=placeholder_label(b_text)))
             elif one_to_one and _is_title(ca[0]) and _is_title(cb[0]) and not number_changes(a_text, b_text):
-                parts.append(f"{L['quote_open']}{_one_line(a_text)}{L['quote_close']} → "
-                             f"{L['quote_open']}{_one_line(b_text)}{L['quote_close']}")  # a heading: say it whole
+                q, qc = w("text.quote_open"), w("text.quote_close")
+                parts.append(f"{q}{_one_line(a_text)}{qc} → {q}{_one_line(b_text)}{qc}")  # a heading: say it whole
             else:
                 parts.append(describe_change(a_text, b_text, lang, renumbering=not g.moved, ops=ops))
                 if g.description:
@@ -131,7 +131,7 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
                     parts.append(g.description)
             sa, sb = diff_spans(a_text, b_text, ops)
             diff = ChangeDiff(a=sa, b=sb)
-        shape = _shape(ca, cb, g.moved, L)
+        shape = _shape(ca, cb, g.moved, w)
         if shape:
             parts.insert(0, shape)
     else:
@@ -145,7 +145,7 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
         a_ids=[c.id for c in ca],
         b_ids=[c.id for c in cb],
         item=f"{scope} {item}" if scope and not item.startswith(scope) else item,
-        summary=L["sep"].join(p for p in parts if p),
+        summary=w("text.clause_sep").join(p for p in parts if p),
         confidence=round(float(g.confidence), 4),
         moved=g.moved,
         cosmetic=kind is not None,
@@ -178,10 +178,10 @@ def pages_of(chunks: list[Chunk]) -> list[int]:
     return sorted(pages)
 
 
-def _renumbering_text(renumbered: list[tuple[str, str]], L: dict[str, str]) -> str:
+def _renumbering_text(renumbered: list[tuple[str, str]], w: Wording) -> str:
     """「第12条 → 第13条」: the clause's own number, then the references that shifted with it
     (the kind, 条番号のみ変更, is the row's type label)."""
-    return L["sep"].join(f"{old} → {new}" for old, new in renumbered[:3]) + ("…" if len(renumbered) > 3 else "")
+    return w("text.clause_sep").join(f"{old} → {new}" for old, new in renumbered[:3]) + ("…" if len(renumbered) > 3 else "")
 
 
 def _is_title(chunk: Chunk) -> bool:
@@ -200,15 +200,15 @@ def _label(chunks: list[Chunk]) -> str:
     return "・".join(x for x in (c.structure.structural_label for c in chunks) if x)
 
 
-def _shape(ca: list[Chunk], cb: list[Chunk], moved: bool, L: dict[str, str]) -> str:
+def _shape(ca: list[Chunk], cb: list[Chunk], moved: bool, w: Wording) -> str:
     """「第5条 → 第7条へ移動」, 「分割: 第16条・第17条」, 「統合: 第3条・第4条」."""
     if moved:
         la, lb = _label(ca), _label(cb)
         if la and lb and la != lb:
-            return L["moved_to"].format(a=la, b=lb)
-        return L["moved_summary"]
+            return w("report.moved_to", a=la, b=lb)
+        return w("report.moved_summary")
     if len(ca) == 1 and len(cb) > 1:
-        return f"{L['split']}: {_label(cb)}" if _label(cb) else L["split"]
+        return f"{w('report.aspect.split')}: {_label(cb)}" if _label(cb) else w("report.aspect.split")
     if len(ca) > 1 and len(cb) == 1:
-        return f"{L['merged']}: {_label(ca)}" if _label(ca) else L["merged"]
+        return f"{w('report.aspect.merged')}: {_label(ca)}" if _label(ca) else w("report.aspect.merged")
     return ""

@@ -44,12 +44,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _arguments(c: argparse.ArgumentParser) -> None:
     # formats and tools are plugin groups: their names are the choices, and a built-in name is
     # taken without reading the installed plugins (they are read for another name, and for --help)
-    from ..changes import LANGS
     from ..embeddings import EMBEDDERS
     from ..loaders import LOADER_NAMES
     from ..renderers import COLUMN_ORDERS, DIFF_STYLES, RENDERER_NAMES
     from ..settings import TOOL_NAMES, TOOLS
     from ..tokenizers import TOKENIZERS
+    from ..wording import LANGS
 
     c.add_argument("a", help="document A (the old version); - reads standard input")
     c.add_argument("b", help="document B (the new version); - reads standard input")

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .._exceptions import ConfigurationError, InvalidDocumentError
 from ..text import text_codec
+from ..wording import Message
 from .registry import InputLimits, LoadRequest, read_bytes
 
 __all__ = ["decode_text", "read_text", "request_text", "check_chars", "DETECTED"]
@@ -79,10 +80,7 @@ def _utf8_or_refuse(raw: bytes, label: str) -> str | None:
     bad = text.count("\ufffd")
     good = len(text) - len(text.encode("ascii", "ignore")) - bad
     if good >= 4 and good >= 4 * bad:
-        raise InvalidDocumentError(
-            f"{label}: not valid UTF-8: {bad} invalid byte sequence(s), the first at offset {first} (0x{raw[first]:02x}); "
-            "the file is damaged or cut off, or give its encoding with --encoding"
-        )
+        raise InvalidDocumentError(Message("load.text.not_utf8", label=label, bad=bad, offset=first, byte=raw[first]))
     return None
 
 
@@ -96,22 +94,17 @@ def decode_text(raw: bytes, label: str, encoding: str | None = None) -> tuple[st
         try:
             return raw.decode(enc), enc
         except UnicodeDecodeError as e:
-            raise InvalidDocumentError(
-                f"{label}: cannot be decoded as {encoding} (byte 0x{raw[e.start]:02x} at offset {e.start}); "
-                f"give the file's encoding with --encoding, or leave it out to detect it"
-            ) from None
+            raise InvalidDocumentError(Message("load.text.not_in_encoding", label=label, encoding=encoding,
+                                               byte=raw[e.start], offset=e.start)) from None
     for bom, enc in _BOMS:
         if raw.startswith(bom):
             try:
                 return raw.decode(enc), enc if enc != "utf-8-sig" else "utf-8 (with BOM)"
             except UnicodeDecodeError as e:
-                raise InvalidDocumentError(
-                    f"{label}: starts with a {enc} byte order mark but is not valid {enc} (offset {e.start})"
-                ) from None
+                raise InvalidDocumentError(Message("load.text.bad_bom", label=label, encoding=enc,
+                                                   offset=e.start)) from None
     if b"\x00" in raw[:1_000_000]:
-        raise InvalidDocumentError(
-            f"{label}: not a text file (it holds NUL bytes: binary data, or UTF-16 without a byte order mark)"
-        )
+        raise InvalidDocumentError(Message("load.text.binary", label=label))
     utf8 = _utf8_or_refuse(raw, label)
     candidates: list[tuple[str, str]] = []
     for enc in DETECTED:
@@ -127,10 +120,7 @@ def decode_text(raw: bytes, label: str, encoding: str | None = None) -> tuple[st
         candidates.append((enc, text))
     candidates = [(enc, text) for enc, text in candidates if not _looks_binary(text)]
     if not candidates:
-        raise InvalidDocumentError(
-            f"{label}: cannot be decoded as text (not UTF-8, UTF-16/32 with a byte order mark, CP932/Shift_JIS "
-            f"or EUC-JP); save it as UTF-8, or give its encoding with --encoding"
-        )
+        raise InvalidDocumentError(Message("load.text.undecodable", label=label))
     if len(candidates) > 1:  # max keeps the first on a tie: cp932
         candidates = [max(candidates, key=lambda c: _plausibility(c[1]))]
     enc, text = candidates[0]
@@ -149,10 +139,8 @@ def read_text(path: Path, *, encoding: str | None = None, limits: InputLimits | 
 def check_chars(text: str, limits: InputLimits, label: str) -> None:
     """InvalidDocumentError when *text* is over ``max_document_chars``."""
     if len(text) > limits.max_document_chars:
-        raise InvalidDocumentError(
-            f"{label}: {len(text):,} characters of text, over the limit of {limits.max_document_chars:,} "
-            f"({limits.hint('max_document_chars')})"
-        )
+        raise InvalidDocumentError(Message("load.too_much_text", label=label, n=len(text), limit=limits.max_document_chars,
+                                           hint=limits.hint("max_document_chars")))
 
 
 def request_text(req: LoadRequest) -> str:

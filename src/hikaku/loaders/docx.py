@@ -20,6 +20,7 @@ import zipfile
 from pathlib import Path
 
 from .._exceptions import InvalidDocumentError, MissingDependencyError
+from ..wording import Message
 from .chunker import chunk_text, first_heading, table_lines
 from .decode import check_chars
 from .docx_entities import with_literal_entities
@@ -42,25 +43,20 @@ def check_archive(path: Path, limits: InputLimits, label: str | None = None) -> 
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
     except zipfile.BadZipFile as e:
-        raise InvalidDocumentError(
-            f"{name}: not a readable .docx file: the zip archive is truncated or damaged ({e})"
-        ) from None
+        raise InvalidDocumentError(Message("load.docx.damaged", label=name, why=str(e))) from None
     except OSError as e:
-        raise InvalidDocumentError(f"{name}: cannot read: {e.strerror or e}") from None
+        raise InvalidDocumentError(Message("load.cannot_read", label=name, why=str(e.strerror or e))) from None
     total = sum(i.file_size for i in infos)
     if total > limits.max_expanded_mb * _MB:
-        raise InvalidDocumentError(
-            f"{name}: the Word file expands to {total / _MB:,.0f} MB, over the limit of {limits.max_expanded_mb:g} MB "
-            f"({limits.hint('max_expanded_mb')})"
-        )
+        raise InvalidDocumentError(Message("load.docx.expands", label=name, mb=total / _MB, limit=limits.max_expanded_mb,
+                                           hint=limits.hint("max_expanded_mb")))
     for info in infos:
         if info.file_size > _RATIO_FLOOR:
             ratio = info.file_size / max(1, info.compress_size)
             if ratio > limits.max_compression_ratio:
-                raise InvalidDocumentError(
-                    f"{name}: the part {info.filename} is compressed {ratio:,.0f}:1, over the limit of "
-                    f"{limits.max_compression_ratio:g}:1 (a zip bomb?) ({limits.hint('max_compression_ratio')})"
-                )
+                raise InvalidDocumentError(Message("load.docx.zip_bomb", label=name, part=info.filename, ratio=ratio,
+                                                   limit=limits.max_compression_ratio,
+                                                   hint=limits.hint("max_compression_ratio")))
 
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -127,9 +123,9 @@ def docx_to_markdown(path: Path, limits: InputLimits | None = None, label: str |
             package = with_literal_entities(archive)
         document = docx.Document(package or str(path))
     except (zipfile.BadZipFile, KeyError, ValueError) as e:
-        raise InvalidDocumentError(f"{name}: not a readable .docx file ({type(e).__name__}: {e})") from None
+        raise InvalidDocumentError(Message("load.docx.unreadable", label=name, kind=type(e).__name__, why=str(e))) from None
     except Exception as e:  # python-docx raises package errors of its own on damaged files
-        raise InvalidDocumentError(f"{name}: not a readable .docx file ({type(e).__name__}: {e})") from None
+        raise InvalidDocumentError(Message("load.docx.unreadable", label=name, kind=type(e).__name__, why=str(e))) from None
     blocks: list[str] = []
     title = document.core_properties.title or ""
     style_names: dict[str | None, str] = {}  # style id -> name: a paragraph's style looked up once per id

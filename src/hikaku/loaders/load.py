@@ -20,6 +20,7 @@ from .._exceptions import (
     InvalidDocumentError,
 )
 from ..document import Chunk, Document
+from ..wording import Message
 from .exported import clean_exported
 from .records import chunks_from_records, surrogate_in
 from .registry import LOADERS, InputLimits, Loaded, LoadRequest, detect_format, loader, too_many_chunks
@@ -84,9 +85,9 @@ def validate_document(doc: Document, limits: InputLimits | None = None, *, metad
     dups = [cid for cid, n in counts.items() if n > 1]
     if dups:
         shown = ", ".join(repr(d) for d in dups[:5]) + (" …" if len(dups) > 5 else "")
-        raise DuplicateChunkIdError(f"{where}: duplicate chunk id(s) {shown}; every chunk needs its own id")
+        raise DuplicateChunkIdError(Message("load.duplicate_ids", label=where, ids=shown))
     if not any(c.content.strip() for c in doc.chunks):
-        raise EmptyDocumentError(f"{where}: the document has no text (no chunk with content)")
+        raise EmptyDocumentError(Message("load.empty", label=where))
 
 
 def _check_characters(doc: Document, where: str, metadata: bool) -> None:
@@ -102,17 +103,18 @@ def _check_characters(doc: Document, where: str, metadata: bool) -> None:
     except UnicodeEncodeError:
         problem = surrogate_in(doc.title)
         if problem:
-            raise InvalidDocumentError(f"{where}: the title {problem}") from None
+            raise InvalidDocumentError(Message("load.surrogate_title", label=where, problem=problem)) from None
         for c in doc.chunks:
             for what, text in (("id", c.id), ("text", c.content)):
                 problem = surrogate_in(text)
                 if problem:
-                    raise InvalidDocumentError(f"{where}: chunk {c.id!r}: its {what} {problem}") from None
+                    raise InvalidDocumentError(Message(f"load.surrogate_{what}", label=where, id=c.id,
+                                                       problem=problem)) from None
     if metadata:
         for c in doc.chunks:
             problem = surrogate_in(c.metadata)
             if problem:
-                raise InvalidDocumentError(f"{where}: chunk {c.id!r}: its metadata {problem}")
+                raise InvalidDocumentError(Message("load.surrogate_metadata", label=where, id=c.id, problem=problem))
 
 
 def _check_lengths(doc: Document, limits: InputLimits, where: str) -> None:
@@ -124,17 +126,12 @@ def _check_lengths(doc: Document, limits: InputLimits, where: str) -> None:
         total += n
         if n > limits.max_chunk_length:
             line = c.metadata.get("line_start") if isinstance(c.metadata, dict) else None
-            at = f"chunk {c.id}" + (f" (line {line}: no line break, heading or sentence end to cut it at)"
-                                    if line else "")
-            raise InvalidDocumentError(
-                f"{where}: {at} has {n:,} characters, over the limit of {limits.max_chunk_length:,} "
-                f"({limits.hint('max_chunk_length')})"
-            )
+            at = Message("load.chunk_at_line", id=c.id, line=line) if line else Message("load.chunk_at", id=c.id)
+            raise InvalidDocumentError(Message("load.chunk_too_long", label=where, at=at, n=n,
+                                               limit=limits.max_chunk_length, hint=limits.hint("max_chunk_length")))
     if total > limits.max_document_chars:
-        raise InvalidDocumentError(
-            f"{where}: {total:,} characters of text, over the limit of {limits.max_document_chars:,} "
-            f"({limits.hint('max_document_chars')})"
-        )
+        raise InvalidDocumentError(Message("load.too_much_text", label=where, n=total, limit=limits.max_document_chars,
+                                           hint=limits.hint("max_document_chars")))
 
 
 def _check_file(path: Path, label: str) -> None:
@@ -142,22 +139,23 @@ def _check_file(path: Path, label: str) -> None:
     try:
         st = os.stat(path)
     except ValueError:  # a NUL character: no system call takes the name
-        raise DocumentNotFoundError(f"{label}: no such file (the name holds a NUL character)") from None
+        raise DocumentNotFoundError(Message("load.file.nul", label=label)) from None
     except OSError as e:
-        reason = _STAT_ERRORS.get(e.errno or 0, e.strerror or str(e))
-        raise DocumentNotFoundError(f"{label}: {reason}") from None
+        key = _STAT_ERRORS.get(e.errno or 0)
+        raise DocumentNotFoundError(Message(key, label=label) if key is not None
+                                    else Message("load.file.other", label=label, why=e.strerror or str(e))) from None
     if stat.S_ISDIR(st.st_mode):
-        raise DocumentNotFoundError(f"{label}: not a regular file (a directory)")
+        raise DocumentNotFoundError(Message("load.file.directory", label=label))
     if not stat.S_ISREG(st.st_mode):
-        raise DocumentNotFoundError(f"{label}: not a regular file (a pipe, a socket or a device)")
+        raise DocumentNotFoundError(Message("load.file.special", label=label))
 
 
-_STAT_ERRORS = {
-    errno.ENOENT: "no such file",
-    errno.ENAMETOOLONG: "no such file (the name is longer than this system allows)",
-    errno.ENOTDIR: "no such file (a part of the path is not a directory)",
-    errno.ELOOP: "no such file (too many levels of symbolic links)",
-    errno.EACCES: "cannot read: permission denied (on the file or a directory above it)",
+_STAT_ERRORS = {  # the words of what the system said (hikaku.wording)
+    errno.ENOENT: "load.no_such_file",
+    errno.ENAMETOOLONG: "load.file.name_too_long",
+    errno.ENOTDIR: "load.file.not_a_directory",
+    errno.ELOOP: "load.file.link_loop",
+    errno.EACCES: "load.file.denied",
 }
 
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from .._exceptions import InvalidDocumentError
 from ..document import Chunk
+from ..wording import Message
 from .registry import InputLimits, too_many_chunks
 
 __all__ = ["parse_chunks_json", "parse_chunks_jsonl", "chunks_from_records", "json_depth", "json_items",
@@ -145,32 +146,29 @@ def _integer(digits: str) -> int:
     return int(digits)
 
 
-def _loads(text: str, *, source: str, limits: InputLimits, where: str = "", depth: int | None = None) -> Any:
+def _loads(text: str, *, source: str, limits: InputLimits, where: Message | str = "", depth: int | None = None) -> Any:
     """*depth*: the text's nesting, if already measured (:func:`json_depth`)."""
     if depth is None:
         depth = json_depth(text, stop=limits.max_json_depth)
     if depth > limits.max_json_depth:
-        raise InvalidDocumentError(
-            f"{source}: {where}JSON nested deeper than the limit of {limits.max_json_depth} levels "
-            f"({limits.hint('max_json_depth')})"
-        )
+        raise InvalidDocumentError(Message("load.json.too_deep", label=source, where=where, limit=limits.max_json_depth,
+                                           hint=limits.hint("max_json_depth")))
     try:
         return json.loads(text, parse_int=_integer)
     except RecursionError:
-        raise InvalidDocumentError(f"{source}: {where}JSON nested too deeply to be read") from None
+        raise InvalidDocumentError(Message("load.json.too_deep_to_read", label=source, where=where)) from None
     except _LongNumber as e:
         at = text.find(e.digits)
-        line = f"line {text.count(chr(10), 0, at) + 1}: " if at >= 0 and not where else ""
-        raise InvalidDocumentError(
-            f"{source}: {where}{line}a number of {len(e.digits):,} digits ({e.digits[:8]}…), more than the "
-            f"{sys.get_int_max_str_digits():,} a number may have (write a long id as a string)"
-        ) from None
+        line = Message("load.json.line_where", line=text.count(chr(10), 0, at) + 1) if at >= 0 and not where else ""
+        raise InvalidDocumentError(Message("load.json.long_number", label=source, where=where, line=line,
+                                           n=len(e.digits), head=e.digits[:8],
+                                           most=sys.get_int_max_str_digits())) from None
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def surrogate_in(value: Any) -> str | None:
+def surrogate_in(value: Any) -> Message | None:
     """What is wrong with the first string of *value* (a string, or metadata: dicts and lists,
     their keys too) that holds a lone surrogate, or None when there is none."""
     stack = [value]
@@ -179,8 +177,7 @@ def surrogate_in(value: Any) -> str | None:
         if isinstance(item, str):
             m = _SURROGATE.search(item)
             if m:
-                return (f"holds a lone surrogate \\u{ord(m.group()):04x} at character {m.start() + 1}: half of a "
-                        "UTF-16 pair, no character (a string cut in the middle of one?)")
+                return Message("load.surrogate", code=f"{ord(m.group()):04x}", at=m.start() + 1)
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())
@@ -212,17 +209,16 @@ def parse_chunks_json(text: str, *, source: str,
     try:
         data = _loads(text, source=source, limits=limits, depth=scanned[0] if scanned is not None else None)
     except json.JSONDecodeError as e:
-        raise InvalidDocumentError(f"{source}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+        raise InvalidDocumentError(Message("load.json.invalid", label=source, line=e.lineno, column=e.colno,
+                                           why=e.msg)) from None
     fields: dict[str, Any] = {}
     if isinstance(data, dict):
         if "chunks" not in data:
-            raise InvalidDocumentError(
-                f"{source}: expected a JSON list of chunks or an object with a 'chunks' list"
-            )
+            raise InvalidDocumentError(Message("load.json.no_chunks", label=source))
         fields = {k: data[k] for k in ("id", "title") if isinstance(data.get(k), str)}
         data = data["chunks"]
     if not isinstance(data, list):
-        raise InvalidDocumentError(f"{source}: expected a JSON list of chunks, found {type(data).__name__}")
+        raise InvalidDocumentError(Message("load.json.not_a_list", label=source, found=type(data).__name__))
     return chunks_from_records(data, source=source, limits=limits, check_metadata=_may_hold_surrogates(text)), fields
 
 
@@ -236,9 +232,9 @@ def parse_chunks_jsonl(text: str, *, source: str, limits: InputLimits | None = N
         if not line.strip():
             continue
         try:
-            records.append(_loads(line, source=source, limits=limits, where=f"line {lineno}: "))
+            records.append(_loads(line, source=source, limits=limits, where=Message("load.json.line_where", line=lineno)))
         except json.JSONDecodeError as e:
-            raise InvalidDocumentError(f"{source}: invalid JSON on line {lineno}: {e.msg}") from None
+            raise InvalidDocumentError(Message("load.json.invalid_line", label=source, line=lineno, why=e.msg)) from None
     return chunks_from_records(records, source=source, line_numbers=True, limits=limits,
                                check_metadata=_may_hold_surrogates(text))
 
@@ -254,26 +250,26 @@ def chunks_from_records(records: list[Any], *, source: str, line_numbers: bool =
     longest = limits.max_chunk_length
     chunks = []
     for n, rec in enumerate(records):
-        where = f"line {n + 1}" if line_numbers else f"chunk #{n + 1}"
+        where = Message("load.json.record_line" if line_numbers else "load.json.record_chunk", n=n + 1)
         if not isinstance(rec, dict):
-            raise InvalidDocumentError(f"{source}: {where} is a {type(rec).__name__}, expected an object")
+            raise InvalidDocumentError(Message("load.json.not_an_object", label=source, where=where,
+                                               found=type(rec).__name__))
         cid = rec.get("id")
         if isinstance(cid, bool) or not isinstance(cid, (str, int)) or cid == "":
-            raise InvalidDocumentError(f"{source}: {where} has no usable 'id' (a non-empty string)")
+            raise InvalidDocumentError(Message("load.json.no_id", label=source, where=where))
         content = rec.get("content")
         if not isinstance(content, str):
-            raise InvalidDocumentError(f"{source}: {where} (id {cid!r}) has no 'content' string")
+            raise InvalidDocumentError(Message("load.json.no_content", label=source, where=where, id=cid))
         if len(content) > longest:
-            raise InvalidDocumentError(
-                f"{source}: {where} (id {cid!r}) has {len(content):,} characters, over the limit of {longest:,} "
-                f"({limits.hint('max_chunk_length')})"
-            )
+            raise InvalidDocumentError(Message("load.json.content_too_long", label=source, where=where, id=cid,
+                                               n=len(content), limit=longest, hint=limits.hint("max_chunk_length")))
         metadata = rec.get("metadata")
         if metadata is None:
             metadata = {}
         if not isinstance(metadata, dict):
-            raise InvalidDocumentError(f"{source}: {where} (id {cid!r}) has 'metadata' that is not an object")
+            raise InvalidDocumentError(Message("load.json.bad_metadata", label=source, where=where, id=cid))
         if check_metadata and (problem := surrogate_in(metadata)):
-            raise InvalidDocumentError(f"{source}: {where} (id {cid!r}): its metadata {problem}")
+            raise InvalidDocumentError(Message("load.json.record_surrogate", label=source, where=where, id=cid,
+                                               problem=problem))
         chunks.append(Chunk(id=str(cid), content=content, metadata=metadata))
     return chunks

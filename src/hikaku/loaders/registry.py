@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import DocumentNotFoundError, InvalidDocumentError, UnsupportedFormatError
 from ..system import Declared, PluginGroup, PluginNames
+from ..wording import Message
 
 if TYPE_CHECKING:
     from ..document import Chunk, DocumentNote
@@ -32,20 +33,21 @@ __all__ = ["LoaderInfo", "LOADERS", "LOADER_NAMES", "InputLimits", "Loaded", "Lo
 _MB = 1024 * 1024
 
 
-def limit_hint(name: str, *, by_operator: bool = False) -> str:
+def limit_hint(name: str, *, by_operator: bool = False) -> Message:
     """How to raise the limit called *name* (an option of CompareOptions): with the command's option
     or the environment; *by_operator*: the limit of a server, which its operator sets (a client
     of the web app or the MCP server cannot)."""
     if by_operator:
-        return f"{name}; a limit of this server, set by its operator (HIKAKU_{name.upper()} or {name} in config.toml)"
-    return f"{name}; raise it with --{name.replace('_', '-')} or HIKAKU_{name.upper()}"
+        return Message("load.limit_hint_server", option=name, env=name.upper())
+    return Message("load.limit_hint", option=name, flag=name.replace("_", "-"), env=name.upper())
 
 
 def too_many_chunks(label: str, limits: InputLimits, found: int | None = None) -> InvalidDocumentError:
     """The error of a document over ``max_chunks`` (*found*: how many, when all were counted)."""
     limit = limits.max_chunks
-    many = f"{found:,} chunks" if found is not None else f"more than {limit:,} chunks"
-    return InvalidDocumentError(f"{label}: {many}, over the limit of {limit:,} ({limits.hint('max_chunks')})")
+    many = Message("load.chunks_counted", n=found) if found is not None else Message("load.chunks_more", n=limit)
+    return InvalidDocumentError(Message("load.too_many_chunks", label=label, many=many, limit=limit,
+                                        hint=limits.hint("max_chunks")))
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ class InputLimits:
         return cls(**{name: getattr(options, name) for name in LIMITS if hasattr(options, name)},
                    by_operator=by_operator)
 
-    def hint(self, name: str) -> str:
+    def hint(self, name: str) -> Message:
         """How to raise the limit *name*, in the words of who can (:func:`limit_hint`)."""
         return limit_hint(name, by_operator=self.by_operator)
 
@@ -169,7 +171,7 @@ def format_of_extension(ext: str) -> str | None:
 def loader(fmt: str) -> LoaderInfo:
     info = LOADERS.get(fmt)
     if info is None:
-        raise UnsupportedFormatError(f"unknown input format {fmt!r}; choose one of {', '.join(input_formats())}")
+        raise UnsupportedFormatError(Message("load.unknown_format", format=fmt, formats=", ".join(input_formats())))
     return info
 
 
@@ -177,10 +179,8 @@ def detect_format(path: Path) -> str:
     fmt = format_of_extension(path.suffix)
     if fmt is None:
         known = ", ".join(sorted(extensions()))
-        raise UnsupportedFormatError(
-            f"{path}: cannot tell the format from the extension {path.suffix or '(none)'!r}; "
-            f"known extensions are {known}, or give --input-format {{{','.join(input_formats())}}}"
-        )
+        raise UnsupportedFormatError(Message("load.unknown_extension", path=str(path), extension=path.suffix or "(none)",
+                                             known=known, formats=",".join(input_formats())))
     return fmt
 
 
@@ -194,12 +194,10 @@ def check_size(path: Path, limits: InputLimits, label: str | None = None) -> int
     try:
         size = os.stat(path).st_size
     except OSError as e:
-        raise DocumentNotFoundError(f"{label or path}: cannot read: {e.strerror}") from None
+        raise DocumentNotFoundError(Message("load.cannot_read", label=str(label or path), why=e.strerror)) from None
     if size > limits.max_input_mb * _MB:
-        raise InvalidDocumentError(
-            f"{label or path}: the file is {size_text(size)}, over the limit of {limits.max_input_mb:g} MB "
-            f"({limits.hint('max_input_mb')})"
-        )
+        raise InvalidDocumentError(Message("load.too_large", label=str(label or path), size=size_text(size),
+                                           limit=limits.max_input_mb, hint=limits.hint("max_input_mb")))
     return size
 
 
@@ -211,10 +209,10 @@ def read_bytes(path: Path, limits: InputLimits | None = None, label: str | None 
         with open(path, "rb") as f:
             data = f.read(int(limits.max_input_mb * _MB) + 1)
     except OSError as e:
-        raise DocumentNotFoundError(f"{label or path}: cannot read: {e.strerror}") from None
+        raise DocumentNotFoundError(Message("load.cannot_read", label=str(label or path), why=e.strerror)) from None
     if len(data) > limits.max_input_mb * _MB:  # grew while being read
-        raise InvalidDocumentError(f"{label or path}: the file is over the limit of {limits.max_input_mb:g} MB "
-                                   f"({limits.hint('max_input_mb')})")
+        raise InvalidDocumentError(Message("load.grew_too_large", label=str(label or path), limit=limits.max_input_mb,
+                                           hint=limits.hint("max_input_mb")))
     return data
 
 
@@ -224,7 +222,7 @@ def read_head(path: Path, n: int) -> bytes:
         with open(path, "rb") as f:
             return f.read(n)
     except OSError as e:
-        raise DocumentNotFoundError(f"{path}: cannot read: {e.strerror}") from None
+        raise DocumentNotFoundError(Message("load.cannot_read", label=str(path), why=e.strerror)) from None
 
 
 _MD_HEADING = re.compile(rb"^\s{0,3}#{1,6}\s", re.M)

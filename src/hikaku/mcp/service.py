@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._exceptions import ConfigurationError, InputError
-from ..changes import labels
 from ..document import Document
 from ..embeddings import Embedder
 from ..index import DocumentIndex
@@ -56,6 +55,7 @@ from ..tools import (
     build_registry,
     declaration,
 )
+from ..wording import wording
 from .paths import Roots
 
 __all__ = ["HikakuService", "LoadedPair", "SERVER_ONLY_OPTIONS", "MCP_TOOLS", "plugin_tools", "text_formats"]
@@ -181,10 +181,10 @@ class HikakuService:
         result, _ = self.compare(a, b, a_text=a_text, b_text=b_text, fmt="json", options=options)
         lang = self.options(options).lang
         lines = reference_lines(result, lang)
-        L = labels(lang)
-        text = "\n".join([L["references_count"].format(n=len(lines)), *(
-            f"- {line.item} {L['quote_open']}{line.flag.text}{L['quote_close']} — {line.kind}: {line.message}"
-            for line in lines)]) if lines else L["references_none"]
+        w = wording(lang)
+        text = "\n".join([w("report.reference.count", n=len(lines)), *(
+            f"- {line.item} {w('text.quote_open')}{line.flag.text}{w('text.quote_close')} — {line.kind}: {line.message}"
+            for line in lines)]) if lines else w("report.reference.none")
         data = {"document_a": result.document_a.model_dump(), "document_b": result.document_b.model_dump(),
                 "references": [{**line.flag.model_dump(), "item": line.item, "message": line.message} for line in lines]}
         return data, text

@@ -11,8 +11,9 @@ from __future__ import annotations
 import csv
 import io
 
-from ..changes import labels, type_label
+from ..changes import type_label
 from ..result import ComparisonResult
+from ..wording import wording
 from .options import RenderOptions
 
 __all__ = ["render", "render_csv", "CSV_COLUMNS"]
@@ -33,7 +34,7 @@ def render_csv(result: ComparisonResult, *, lang: str = "ja", include_unchanged:
                excel: bool = False, formula_safe: bool = True) -> str:
     """One row per change (RFC 4180 quoting), formula-safe cells. With *excel*: a UTF-8
     byte order mark and CRLF line ends, so that Excel opens Japanese text correctly."""
-    labels(lang)  # validates lang
+    wording(lang)  # validates lang
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n" if excel else "\n")
     w.writerow(CSV_COLUMNS)

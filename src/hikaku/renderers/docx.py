@@ -138,24 +138,26 @@ class _Writer:
         p = self.doc.add_paragraph()
         p.alignment = self.CENTER
         self.run(p, table.title, bold=True, size=16)
+        t = table.wording
         for label, title in table.documents:
-            self.run(self.doc.add_paragraph(), f"{label}：{title}" if table.lang == "ja" else f"{label}: {title}")
+            self.run(self.doc.add_paragraph(), t("taisho.labelled", label=label, value=title))
         p = self.doc.add_paragraph()
         p.alignment = self.RIGHT
-        sep = "：" if table.lang == "ja" else ": "
-        self.run(p, f"{table.labels['date']}{sep}{table.date}")
-        self.run(self.doc.add_paragraph(), f"{table.labels['totals']}{sep}{table.totals}", size=_SIZE_PT - 1)
+        self.run(p, t("taisho.labelled", label=t("taisho.date"), value=table.date))
+        self.run(self.doc.add_paragraph(), t("taisho.labelled", label=t("report.totals"), value=table.totals),
+                 size=_SIZE_PT - 1)
         for note in table.notes:
-            self.run(self.doc.add_paragraph(), f"{table.labels['notes']}{sep}{note}", size=_SIZE_PT - 1)
+            self.run(self.doc.add_paragraph(), t("taisho.labelled", label=t("report.notes"), value=note),
+                     size=_SIZE_PT - 1)
         self.doc.add_paragraph()
 
     def references(self, table: Table) -> None:
         """The section 引用条項の確認 after the table: 項目 | 引用 | 種類 | 確認事項."""
         if not table.references:
             return
-        L = table.labels
+        words = table.wording
         self.doc.add_paragraph()
-        self.run(self.doc.add_paragraph(), L["references_count"].format(n=len(table.references)), bold=True)
+        self.run(self.doc.add_paragraph(), words("report.reference.count", n=len(table.references)), bold=True)
         usable = (_PAGE_MM[0] - 2 * _MARGIN_MM) * _TWIPS_PER_MM
         widths = [round(usable * share) for share in (0.18, 0.16, 0.14, 0.52)]
         t = self.doc.add_table(rows=0, cols=4)
@@ -163,7 +165,7 @@ class _Writer:
         t.autofit = False
         for column, width in zip(t.columns, widths):
             column.width = self.Twips(width)
-        head = (L["item"], L["reference"], L["reference_kind"], L["reference_check"])
+        head = tuple(words(f"report.column.{k}") for k in ("item", "reference", "reference_kind", "reference_check"))
         rows = [_header_row(head, widths)]
         rows += ["<w:tr>" + "".join(_cell(Cell(value), width) for value, width in zip(line, widths)) + "</w:tr>"
                  for line in table.references]

@@ -9,8 +9,9 @@ from functools import cache
 from importlib.resources import files
 from string import Template
 
-from ..changes import labels, type_label
+from ..changes import type_label
 from ..result import Change, ComparisonResult, ReviewItem
+from ..wording import Wording, wording
 from .options import RenderOptions
 from .pages import page_text
 from .references import ReferenceLine, reference_lines
@@ -48,60 +49,60 @@ def _section_of(change: Change, roots: frozenset[str] = frozenset()) -> str:
     return " > ".join(path)
 
 
-def _chart(changes: list[Change], sections: list[str], section_of, L: dict[str, str]) -> str:
+def _chart(changes: list[Change], sections: list[str], section_of, w: Wording) -> str:
     """Horizontal stacked bars: added / deleted / modified per section (inline SVG)."""
     counts = {s: {t: 0 for t in _TYPES} for s in sections}
     for c in changes:
         counts[section_of(c)][c.type] += 1
     rows = [(s, counts[s]) for s in sections if any(counts[s][t] for t in _TYPES[:3])]
     if not rows:
-        return f'<p class="empty">{_esc(L["no_changes"])}</p>'
+        return f'<p class="empty">{_esc(w("report.no_changes"))}</p>'
     top = max(sum(n[t] for t in _TYPES[:3]) for _, n in rows)
     label_w, bar_w, row_h = 220, 360, 18
     colours = {"added": "#1a7f37", "deleted": "#cf222e", "modified": "#d4a72c"}
     parts = []
     for k, (section, n) in enumerate(rows):
         y = k * row_h
-        name = section.split(" > ")[-1] if section else L["none"]
+        name = section.split(" > ")[-1] if section else w("report.none")
         parts.append(f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end">{_esc(name[:24])}</text>')
         x = float(label_w)
         for t in ("added", "deleted", "modified"):
             if n[t]:
-                w = bar_w * n[t] / top
-                parts.append(f'<rect x="{x:.1f}" y="{y + 3}" width="{w:.1f}" height="{row_h - 6}" fill="{colours[t]}">'
-                             f"<title>{_esc(name)}: {_esc(L[t])} {n[t]}</title></rect>")
-                x += w
+                width = bar_w * n[t] / top
+                parts.append(f'<rect x="{x:.1f}" y="{y + 3}" width="{width:.1f}" height="{row_h - 6}" fill="{colours[t]}">'
+                             f"<title>{_esc(name)}: {_esc(w(f'report.change.{t}'))} {n[t]}</title></rect>")
+                x += width
         total = n["added"] + n["deleted"] + n["modified"]
         parts.append(f'<text x="{x + 4:.1f}" y="{y + 13}">{total}</text>')
     legend_y = len(rows) * row_h + 14
     lx = label_w
     for t in ("added", "deleted", "modified"):
         parts.append(f'<rect x="{lx}" y="{legend_y - 9}" width="10" height="10" fill="{colours[t]}"/>'
-                     f'<text x="{lx + 14}" y="{legend_y}">{_esc(L[t])}</text>')
+                     f'<text x="{lx + 14}" y="{legend_y}">{_esc(w(f"report.change.{t}"))}</text>')
         lx += 80
     height = legend_y + 6
-    return (f'<svg role="img" aria-label="{_esc(L["chart_title"])}" viewBox="0 0 {label_w + bar_w + 40} {height}" '
+    return (f'<svg role="img" aria-label="{_esc(w("report.chart_title"))}" viewBox="0 0 {label_w + bar_w + 40} {height}" '
             f'width="{label_w + bar_w + 40}" height="{height}">{"".join(parts)}</svg>')
 
 
-def _reasons(reasons: list[str], L: dict[str, str]) -> str:
-    return L["sep"].join(L.get(f"reason_{r}", r) for r in reasons)
+def _reasons(reasons: list[str], w: Wording) -> str:
+    return w("text.clause_sep").join(w.get(f"review.reason.{r}", r) or r for r in reasons)
 
 
-def _badges(c: Change, item: ReviewItem | None, L: dict[str, str]) -> str:
+def _badges(c: Change, item: ReviewItem | None, w: Wording) -> str:
     """要確認 (with the doubt), レビュー済 (a reviewer decided the row), 対象外."""
     out = []
     if item is not None:
-        title = _esc(f"{L['doubt']} {item.doubt:.2f}: {_reasons(list(item.reasons), L)}")
-        out.append(f'<span class="badge review" title="{title}">{_esc(L["review"])} {item.doubt:.2f}</span>')
+        title = _esc(f"{w('review.doubt')} {item.doubt:.2f}: {_reasons(list(item.reasons), w)}")
+        out.append(f'<span class="badge review" title="{title}">{_esc(w("review.to_review"))} {item.doubt:.2f}</span>')
     if c.decided_by == "reviewer":
-        out.append(f'<span class="badge reviewed">{_esc(L["reviewed"])}</span>')
+        out.append(f'<span class="badge reviewed">{_esc(w("review.reviewed"))}</span>')
     if c.ignored:
-        out.append(f'<span class="badge ignored">{_esc(L["ignored"])}</span>')
+        out.append(f'<span class="badge ignored">{_esc(w("review.verdict.ignore"))}</span>')
     return "".join(out)
 
 
-def _queue(result: ComparisonResult, L: dict[str, str], flagged: list[ReferenceLine]) -> str:
+def _queue(result: ComparisonResult, w: Wording, flagged: list[ReferenceLine]) -> str:
     """The review queue: links to the rows, most doubtful first, then the references to check."""
     if not result.review_queue and not flagged:
         return ""
@@ -109,12 +110,13 @@ def _queue(result: ComparisonResult, L: dict[str, str], flagged: list[ReferenceL
     for q in result.review_queue:
         c = result.changes[q.change]
         label = c.item or " ".join(c.a_ids)
-        items.append(f'<li><a href="#row-{q.change}">{_esc(label)}</a> <span class="doubt">{_esc(L["doubt"])} '
-                     f'{q.doubt:.2f}</span> — {_esc(_reasons(list(q.reasons), L))}</li>')
+        items.append(f'<li><a href="#row-{q.change}">{_esc(label)}</a> <span class="doubt">{_esc(w("review.doubt"))} '
+                     f'{q.doubt:.2f}</span> — {_esc(_reasons(list(q.reasons), w))}</li>')
     for r in flagged:
         items.append(f'<li class="reference"><a href="#ref-{r.flag.change}-{r.flag.start}">{_esc(r.item)} '
-                     f'{_esc(L["quote_open"])}{_esc(r.flag.text)}{_esc(L["quote_close"])}</a> — {_esc(r.kind)}</li>')
-    return (f'<section class="review-queue" aria-label="{_esc(L["review_title"])}"><h2>{_esc(L["review_title"])} '
+                     f'{_esc(w("text.quote_open"))}{_esc(r.flag.text)}{_esc(w("text.quote_close"))}</a> — {_esc(r.kind)}</li>')
+    title = _esc(w("review.queue_title"))
+    return (f'<section class="review-queue" aria-label="{title}"><h2>{title} '
             f'({len(items)})</h2><ol>{"".join(items)}</ol></section>')
 
 
@@ -139,16 +141,16 @@ def _marked(text: str, spans: list[tuple[int, int]], tag: str, flagged: list[Ref
     return "".join(out)
 
 
-def _references(flagged: list[ReferenceLine], L: dict[str, str]) -> str:
+def _references(flagged: list[ReferenceLine], w: Wording) -> str:
     """The section 引用条項の確認: every flagged reference, linked to its place."""
     if not flagged:
         return ""
-    head = (f'<tr><th class="item">{_esc(L["item"])}</th><th>{_esc(L["reference"])}</th>'
-            f'<th>{_esc(L["reference_kind"])}</th><th>{_esc(L["reference_check"])}</th></tr>')
+    head = (f'<tr><th class="item">{_esc(w("report.column.item"))}</th><th>{_esc(w("report.column.reference"))}</th>'
+            f'<th>{_esc(w("report.column.reference_kind"))}</th><th>{_esc(w("report.column.reference_check"))}</th></tr>')
     rows = "".join(f'<tr class="{r.flag.kind}"><td>{_esc(r.item)}</td><td><a href="#ref-{r.flag.change}-{r.flag.start}">'
                    f'{_esc(r.flag.text)}</a></td><td>{_esc(r.kind)}</td><td>{_esc(r.message)}</td></tr>' for r in flagged)
-    title = _esc(L["references_count"].format(n=len(flagged)))
-    return (f'<section class="references" id="references" aria-label="{_esc(L["references_title"])}"><h2>{title}</h2>'
+    title = _esc(w("report.reference.count", n=len(flagged)))
+    return (f'<section class="references" id="references" aria-label="{_esc(w("report.reference.title"))}"><h2>{title}</h2>'
             f'<table><thead>{head}</thead><tbody>{rows}</tbody></table></section>')
 
 
@@ -156,11 +158,12 @@ def _paged(cell: str, pages: list[int]) -> str:
     return f'<span class="page">{_esc(page_text(pages))}</span>{cell}' if pages else cell
 
 
-def _row(c: Change, section_no: int, lang: str, L: dict[str, str], number: int = 0,
+def _row(c: Change, section_no: int, lang: str, w: Wording, number: int = 0,
          item: ReviewItem | None = None, flagged: list[ReferenceLine] | None = None) -> str:
     spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
-    a = _highlight(c.a_text, spans_a, "del") if c.a_ids else f'<span class="empty">{_esc(L["none"])}</span>'
-    b = _marked(c.b_text, spans_b, "ins", flagged or [], number) if c.b_ids else f'<span class="empty">{_esc(L["none"])}</span>'
+    none = _esc(w("report.none"))
+    a = _highlight(c.a_text, spans_a, "del") if c.a_ids else f'<span class="empty">{none}</span>'
+    b = _marked(c.b_text, spans_b, "ins", flagged or [], number) if c.b_ids else f'<span class="empty">{none}</span>'
     a, b = _paged(a, c.a_pages), _paged(b, c.b_pages)
     summary = f'<span class="summary">{_esc(c.summary)}</span>' if c.summary else ""
     ids = _esc(" ".join(c.a_ids) + " → " + " ".join(c.b_ids))
@@ -170,26 +173,26 @@ def _row(c: Change, section_no: int, lang: str, L: dict[str, str], number: int =
     return (
         f'<tr class="change" id="row-{number}" data-type="{c.type}" data-section="{section_no}"{review}{decided}'
         f'{ignored} title="{ids}">'
-        f'<td>{_esc(c.item) or _esc(L["none"])}</td>'
+        f'<td>{_esc(c.item) or none}</td>'
         f'<td class="text a">{a}</td><td class="text b">{b}</td>'
         f'<td class="type"><span class="label {c.type}{" repealed" if c.repealed else ""}">{_esc(type_label(c, lang))}'
-        f'</span>{_badges(c, item, L)}{_reference_badge(flagged, L)}'
+        f'</span>{_badges(c, item, w)}{_reference_badge(flagged, w)}'
         f'{summary}</td></tr>'
     )
 
 
-def _reference_badge(flagged: list[ReferenceLine] | None, L: dict[str, str]) -> str:
+def _reference_badge(flagged: list[ReferenceLine] | None, w: Wording) -> str:
     if not flagged:
         return ""
-    title = _esc(L["sep"].join(f"{r.flag.text}: {r.kind}" for r in flagged))
-    return f'<a class="badge reference" href="#references" title="{title}">{_esc(L["reference"])} {len(flagged)}</a>'
-
+    title = _esc(w("text.clause_sep").join(f"{r.flag.text}: {r.kind}" for r in flagged))
+    return f'<a class="badge reference" href="#references" title="{title}">{_esc(w("report.column.reference"))} {len(flagged)}</a>'
 
 
 def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
-    L = labels(lang)
+    w = wording(lang)
+    none = w("report.none")
     a, b = result.document_a, result.document_b
-    title = f"{L['title']}: {a.title or a.id} → {b.title or b.id}"
+    title = f"{w('report.title')}: {a.title or a.id} → {b.title or b.id}"
     roots = frozenset(t for t in (a.title, b.title) if t)
 
     def section_of(c: Change) -> str:
@@ -209,44 +212,46 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
         if s != current:
             current = s
             body.append(f'<tr class="section" id="sec-{number[s]}" data-section="{number[s]}">'
-                        f'<th colspan="4">{_esc(s) or _esc(L["none"])}</th></tr>')
-        body.append(_row(c, number[s], lang, L, k, queued.get(k), by_row.get(k)))
+                        f'<th colspan="4">{_esc(s) or _esc(none)}</th></tr>')
+        body.append(_row(c, number[s], lang, w, k, queued.get(k), by_row.get(k)))
     per_section = {s: 0 for s in sections}
     for c in result.changes:
         if c.type != "unchanged":
             per_section[section_of(c)] += 1
     nav = "".join(
-        f'<li><a href="#sec-{number[s]}">{_esc(s.split(" > ")[-1] if s else L["none"])}</a> '
+        f'<li><a href="#sec-{number[s]}">{_esc(s.split(" > ")[-1] if s else none)}</a> '
         f'<span class="n">({per_section[s]})</span></li>'
         for s in sections
     )
     count_items = "".join(f'<li class="{key}">{_esc(label)} {n}</li>' if key in _TYPES else f"<li>{_esc(label)} {n}</li>"
                           for key, label, n in totals(result, lang))
     if result.review_queue:
-        count_items += f'<li class="review">{_esc(L["review"])} {len(result.review_queue)}</li>'
+        count_items += f'<li class="review">{_esc(w("review.to_review"))} {len(result.review_queue)}</li>'
     if flagged:
-        count_items += (f'<li class="references"><a href="#references">{_esc(L["references_title"])} '
+        count_items += (f'<li class="references"><a href="#references">{_esc(w("report.reference.title"))} '
                         f'{len(flagged)}</a></li>')
-    kinds: tuple[tuple[str, str], ...] = (("changes", "filter_changes"), ("added", "added"), ("deleted", "deleted"), ("modified", "modified"),
-             ("unchanged", "unchanged"), ("all", "filter_all"))
+    kinds: tuple[tuple[str, str], ...] = (
+        ("changes", "report.filter_changes"), ("added", "report.change.added"), ("deleted", "report.change.deleted"),
+        ("modified", "report.change.modified"), ("unchanged", "report.change.unchanged"), ("all", "report.filter_all"))
     if result.review_queue or flagged:
-        kinds = (*kinds[:5], ("review", "review"), kinds[5])
+        kinds = (*kinds[:5], ("review", "review.to_review"), kinds[5])
     filters = "".join(
-        f'<button type="button" data-filter="{f}" aria-pressed="false">{_esc(L[key])}</button>' for f, key in kinds
+        f'<button type="button" data-filter="{f}" aria-pressed="false">{_esc(w(key))}</button>' for f, key in kinds
     )
     notes = ""
     if result.notes:
         notes = '<div class="notes" role="note">' + "<br>".join(_esc(n) for n in result.notes) + "</div>"
-    notes += _queue(result, L, flagged)
-    meta = f"hikaku {result.hikaku_version} · {L['policy']}: {result.stats.policy}"
+    notes += _queue(result, w, flagged)
+    meta = f"hikaku {result.hikaku_version} · {w('report.policy')}: {result.stats.policy}"
     if result.stats.llm_model:
         meta += f" ({result.stats.llm_model})"
     return Template(_asset("report.html")).substitute(
         lang=lang, version=_esc(result.hikaku_version), title=_esc(title), meta=_esc(meta), counts=count_items,
-        notes=notes, nav_label=_esc(L["sections"]), nav=nav, chart_label=_esc(L["chart_title"]),
-        chart=_chart(result.changes, sections, section_of, L), filter_label=_esc(L["filter"]), filters=filters,
-        col_item=_esc(L["item"]), col_a=_esc(L["doc_a"]), col_b=_esc(L["doc_b"]), col_type=_esc(L["type"]),
-        rows="\n".join(body), empty=_esc(L["no_rows"]), references=_references(flagged, L),
+        notes=notes, nav_label=_esc(w("report.sections")), nav=nav, chart_label=_esc(w("report.chart_title")),
+        chart=_chart(result.changes, sections, section_of, w), filter_label=_esc(w("report.filter")), filters=filters,
+        col_item=_esc(w("report.column.item")), col_a=_esc(w("report.column.doc_a")),
+        col_b=_esc(w("report.column.doc_b")), col_type=_esc(w("report.column.type")),
+        rows="\n".join(body), empty=_esc(w("report.no_rows")), references=_references(flagged, w),
         css=_asset("report.css"), js=_asset("report.js"),
     )
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .._exceptions import ConfigurationError
-from ..changes import labels, type_label
+from ..changes import type_label
 from ..result import ComparisonResult
 from ..text import shorten
+from ..wording import Wording, wording
 from .options import RenderOptions
 from .pages import page_text
 from .references import reference_lines
@@ -77,14 +78,16 @@ def render_markdown(
     result: ComparisonResult, *, lang: str = "ja", include_unchanged: bool = False, max_cell_chars: int = 200,
     diff_style: str = "md",
 ) -> str:
-    L = labels(lang)
+    w = wording(lang)
+    none = w("report.none")
     a, b = result.document_a, result.document_b
     title_a = a.title or a.id
     title_b = b.title or b.id
     lines = [
-        f"## {L['title']}: {escape_cell(title_a)} → {escape_cell(title_b)}",
+        f"## {w('report.title')}: {escape_cell(title_a)} → {escape_cell(title_b)}",
         "",
-        f"| {L['item']} | {L['doc_a']} | {L['doc_b']} | {L['type']} |",
+        f"| {w('report.column.item')} | {w('report.column.doc_a')} | {w('report.column.doc_b')} | "
+        f"{w('report.column.type')} |",
         "|---|---|---|---|",
     ]
     rows = 0
@@ -101,18 +104,18 @@ def render_markdown(
         cell_a = highlighted_cell(c.a_text, spans_a, side="a", style=diff_style, limit=max_cell_chars)
         cell_b = highlighted_cell(c.b_text, spans_b, side="b", style=diff_style, limit=max_cell_chars)
         cell_a, cell_b = _paged(cell_a, c.a_pages), _paged(cell_b, c.b_pages)
-        lines.append(f"| {escape_cell(c.item, 60) or L['none']} | {cell_a or L['none']} | {cell_b or L['none']} | {kind} |")
+        lines.append(f"| {escape_cell(c.item, 60) or none} | {cell_a or none} | {cell_b or none} | {kind} |")
         rows += 1
     if rows == 0:
-        lines = lines[:2] + [L["no_changes"]]
+        lines = lines[:2] + [w("report.no_changes")]
     if folded:
-        lines += ["", f"**{L['renumbered_folded'].format(n=len(folded))}**: "
-                  + escape_cell(L["sep"].join(_folded(folded)))]
-    lines += _references(result, lang, L)
+        lines += ["", f"**{w('report.renumbered_folded', n=len(folded))}**: "
+                  + escape_cell(w("text.clause_sep").join(_folded(folded)))]
+    lines += _references(result, lang, w)
     totals = totals_line(result, lang)
-    lines += ["", f"**{L['totals']}**: {totals}", ""]
+    lines += ["", f"**{w('report.totals')}**: {totals}", ""]
     if result.notes:
-        lines += [f"**{L['notes']}**:", ""] + [f"- {escape_cell(n)}" for n in result.notes] + [""]
+        lines += [f"**{w('report.notes')}**:", ""] + [f"- {escape_cell(n)}" for n in result.notes] + [""]
     return "\n".join(lines)
 
 
@@ -121,15 +124,15 @@ def _paged(cell: str, pages: list[int]) -> str:
     return f"*{page_text(pages)}*<br>{cell}" if pages and cell else cell
 
 
-def _references(result: ComparisonResult, lang: str, L: dict[str, str]) -> list[str]:
+def _references(result: ComparisonResult, lang: str, w: Wording) -> list[str]:
     """The section 引用条項の確認: one table row per reference flagged."""
     found = reference_lines(result, lang)
     if not found:
         return []
-    lines = ["", f"### {L['references_count'].format(n=len(found))}", "",
-             f"| {L['item']} | {L['reference']} | {L['reference_kind']} | {L['reference_check']} |", "|---|---|---|---|"]
+    head = " | ".join(w(f"report.column.{k}") for k in ("item", "reference", "reference_kind", "reference_check"))
+    lines = ["", f"### {w('report.reference.count', n=len(found))}", "", f"| {head} |", "|---|---|---|---|"]
     for r in found:
-        lines.append(f"| {escape_cell(r.item, 60) or L['none']} | {escape_cell(r.flag.text)} | {escape_cell(r.kind)} | "
+        lines.append(f"| {escape_cell(r.item, 60) or w('report.none')} | {escape_cell(r.flag.text)} | {escape_cell(r.kind)} | "
                      f"{escape_cell(r.message)} |")
     return lines
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..changes import labels
 from ..document import label_of
 from ..result import Change, ComparisonResult, ReferenceFlag
+from ..wording import wording
 
 __all__ = ["ReferenceLine", "reference_lines"]
 
@@ -44,7 +44,7 @@ def reference_lines(result: ComparisonResult, lang: str) -> list[ReferenceLine]:
     """The flagged references of *result*, in the order of the rows, worded in *lang*."""
     if not result.references:
         return []
-    L = labels(lang)
+    w = wording(lang)
     rows_a = {i: c for c in result.changes for i in c.a_ids}
     rows_b = {i: c for c in result.changes for i in c.b_ids}
     out = []
@@ -53,14 +53,14 @@ def reference_lines(result: ComparisonResult, lang: str) -> list[ReferenceLine]:
         b_target = _titled(f.b_target, f.b_target_ids, rows_b)
         values = {"text": f.text, "a_target": a_target, "b_target": b_target, "suggestion": f.suggestion or ""}
         if f.kind == "stale":
-            now = L["ref_now"] if f.b_target else L["ref_now_none"]
-            message = L["ref_stale"].format(**values, now=now.format(**values))
+            now = w("report.reference.now" if f.b_target else "report.reference.now_none", **values)
+            message = w("report.reference.stale", **values, now=now)
         elif f.kind == "deleted_target" and not f.a_target:
-            message = L["ref_deleted_new"].format(**values)
+            message = w("report.reference.deleted_new", **values)
         else:
-            message = L[f"ref_{f.kind}"].format(**values)
+            message = w(f"report.reference.{f.kind}", **values)
         item = _citing_item(result.changes[f.change]) if 0 <= f.change < len(result.changes) else ""
-        out.append(ReferenceLine(f, L[f"ref_kind_{f.kind}"], item, message))
+        out.append(ReferenceLine(f, w(f"report.reference.kind.{f.kind}"), item, message))
     return out
 
 

@@ -2,7 +2,8 @@
 write: what is in it, decided once so that the two files only lay it out.
 
 - Columns: 項目 | 改正後 | 改正前 | 変更タイプ | 備考 (``new-old``, the convention and the default) or
-  項目 | 改正前 | 改正後 | … (``old-new``); English labels Item | Revised | Current | Change | Note.
+  項目 | 改正前 | 改正後 | … (``old-new``); English labels Item | Revised | Current | Change | Note
+  (the words: hikaku.wording, ``taisho.*`` and ``report.*``).
 - Rows in the result's reading order, which is the document order of the revised version
   (a deleted clause right after the clause that preceded it), with a heading row whenever the
   section (``Change.path`` under the documents' titles) changes.
@@ -20,15 +21,15 @@ from __future__ import annotations
 import datetime as _dt
 import re
 import unicodedata
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Literal
 
 from .._exceptions import ConfigurationError
-from ..changes import diff_spans, labels, type_label
+from ..changes import diff_spans, type_label
 from ..document import label_of, own_ref
 from ..result import Change, ComparisonResult
+from ..wording import Wording, wording
 from .options import COLUMN_ORDERS, RenderOptions
 from .pages import page_text
 from .references import reference_lines
@@ -46,20 +47,9 @@ __all__ = [
 
 Span = tuple[int, int]
 
-_LABELS = {
-    "ja": {
-        "title": "新旧対照表", "item": "項目", "new": "改正後", "old": "改正前", "type": "変更タイプ", "note": "備考",
-        "added_mark": "（新設）", "deleted_mark": "（削除）", "omitted": "（略）", "renumbered": "条番号のみ",
-        "date": "作成日", "summary_sheet": "概要", "through": "〜", "formerly": "（旧{old}）", "page_sep": "・",
-        "continued": "（続き）",
-    },
-    "en": {
-        "title": "Comparison table", "item": "Item", "new": "Revised", "old": "Current", "type": "Change",
-        "note": "Note", "added_mark": "(new)", "deleted_mark": "(deleted)", "omitted": "(omitted)",
-        "renumbered": "renumbering only", "date": "Date", "summary_sheet": "Summary", "through": " – ",
-        "formerly": " (formerly {old})", "page_sep": " / ", "continued": " (continued)",
-    },
-}
+# the words of each column's header
+_HEADERS = {"item": "report.column.item", "new": "taisho.new", "old": "taisho.old", "type": "report.column.type",
+            "note": "taisho.note"}
 # Column widths in full-width characters; each format turns them into its own unit.
 WIDTHS = {"item": 14.0, "new": 30.0, "old": 30.0, "type": 8.0, "note": 14.0}
 
@@ -130,7 +120,7 @@ class Table:
     rows: list[Row] = field(default_factory=list)
     # 引用条項の確認: (項目, the reference, its kind, what to check) of each reference flagged
     references: tuple[tuple[str, str, str, str], ...] = ()
-    labels: Mapping[str, str] = field(default_factory=dict)
+    wording: Wording = field(default_factory=lambda: wording("ja"))  # the words of the table's language
 
     @property
     def type_column(self) -> int:
@@ -178,14 +168,14 @@ def _same_heading(text: str, heading: str) -> bool:
     return bool(heading) and _TRIVIA.sub("", _nfkc(text)) == _TRIVIA.sub("", _nfkc(heading))
 
 
-def _date(lang: str, today: _dt.date) -> str:
-    return f"{today.year}年{today.month}月{today.day}日" if lang == "ja" else today.isoformat()
+def _date(w: Wording, today: _dt.date) -> str:
+    return w("taisho.date_value", year=today.year, month=today.month, day=today.day)
 
 
 def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.date | None = None) -> Table:
     """The 新旧対照表 of *result* (language, column order and unchanged rows from *options*)."""
     lang = options.lang
-    L = {**labels(lang), **_LABELS[lang]}
+    w = wording(lang)
     order = column_order(options)
     columns = ("item", "new", "old", "type", "note") if order == "new-old" else ("item", "old", "new", "type", "note")
     a, b = result.document_a, result.document_b
@@ -193,11 +183,11 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
     roots = frozenset(t for t in (a.title, b.title) if t)
     totals = totals_line(result, lang)
     table = Table(
-        lang=lang, title=L["title"], columns=columns, headers=tuple(L[k] for k in columns),
-        documents=tuple((L[k], titles[k]) for k in columns if k in titles),
-        date=_date(lang, today or _dt.date.today()), totals=totals, notes=tuple(clean(n) for n in result.notes),
-        labels=L, references=tuple((clean(r.item), clean(r.flag.text), r.kind, clean(r.message))
-                                   for r in reference_lines(result, lang)),
+        lang=lang, title=w("taisho.title"), columns=columns, headers=tuple(w(_HEADERS[k]) for k in columns),
+        documents=tuple((w(_HEADERS[k]), titles[k]) for k in columns if k in titles),
+        date=_date(w, today or _dt.date.today()), totals=totals, notes=tuple(clean(n) for n in result.notes),
+        wording=w, references=tuple((clean(r.item), clean(r.flag.text), r.kind, clean(r.message))
+                                    for r in reference_lines(result, lang)),
     )
 
     def section_of(c: Change) -> tuple[str, ...]:
@@ -207,7 +197,7 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
 
     def flush() -> None:
         if omitted:
-            table.rows.append(_omitted_row(omitted, columns, L))
+            table.rows.append(_omitted_row(omitted, columns, w))
             omitted.clear()
 
     def changed(c: Change) -> bool:  # a clause moved or renumbered too, even when its words are the same
@@ -241,23 +231,23 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
                 omitted.append(c)
                 continue
             flush()
-            table.rows.append(_change_row(c, columns, L, lang, section, new_first=order == "new-old"))
+            table.rows.append(_change_row(c, columns, w, lang, section, new_first=order == "new-old"))
     flush()
     return table
 
 
-def _omitted_row(run: list[Change], columns: tuple[str, ...], L: Mapping[str, str]) -> Row:
-    first, last = clean(run[0].item) or L["none"], clean(run[-1].item) or L["none"]
-    item = first if len(run) == 1 else f"{first}{L['through']}{last}"
-    cells = {"item": Cell(item), "new": Cell(L["omitted"], mark=True), "old": Cell(L["omitted"], mark=True),
-             "type": Cell(L["unchanged"]), "note": Cell("")}
+def _omitted_row(run: list[Change], columns: tuple[str, ...], w: Wording) -> Row:
+    first, last = clean(run[0].item) or w("report.none"), clean(run[-1].item) or w("report.none")
+    item = first if len(run) == 1 else f"{first}{w('taisho.through')}{last}"
+    cells = {"item": Cell(item), "new": Cell(w("taisho.omitted"), mark=True), "old": Cell(w("taisho.omitted"), mark=True),
+             "type": Cell(w("report.change.unchanged")), "note": Cell("")}
     return Row("omitted", tuple(cells[k] for k in columns), "unchanged")
 
 
-def _item(c: Change, L: Mapping[str, str], new_first: bool) -> str:
+def _item(c: Change, w: Wording, new_first: bool) -> str:
     """The 項目 of a row. Beside the revised text first (新旧対照表), a clause numbered otherwise in B is
     called by its new number, the old one after it: 「第18条（産前産後の休業）（旧第16条）」."""
-    item = clean(c.item) or L["none"]
+    item = clean(c.item) or w("report.none")
     if not (new_first and c.a_ids and c.b_ids):
         return item
     old, new = own_ref(c.a_text), own_ref(c.b_text)
@@ -269,25 +259,26 @@ def _item(c: Change, L: Mapping[str, str], new_first: bool) -> str:
     caption = _CAPTION.match(c.b_text.lstrip().split("\n", 1)[0])  # B's own caption: 「（年次有給休暇）」
     own = caption is not None and _nfkc(caption.group(1)).replace(" ", "").replace("\u3000", "") == new.text
     rest = clean(caption.group(2)) if caption and own else item[at + len(old.text):]
-    return item[:at] + new.text + rest + L["formerly"].format(old=old.text)
+    return item[:at] + new.text + rest + w("taisho.formerly", old=old.text)
 
 
-def _pages(c: Change, columns: tuple[str, ...], L: Mapping[str, str]) -> str:
+def _pages(c: Change, columns: tuple[str, ...], w: Wording) -> str:
     """「改正後 p.8・改正前 p.7」: the pages of the original each text is on, in column order."""
     pages = {"new": c.b_pages, "old": c.a_pages}
-    return L["page_sep"].join(f"{L[k]} {page_text(pages[k])}" for k in columns if k in pages and pages[k])
+    return w("taisho.page_sep").join(f"{w(_HEADERS[k])} {page_text(pages[k])}" for k in columns
+                                     if k in pages and pages[k])
 
 
-def _change_row(c: Change, columns: tuple[str, ...], L: Mapping[str, str], lang: str,
+def _change_row(c: Change, columns: tuple[str, ...], w: Wording, lang: str,
                 section: tuple[str, ...], *, new_first: bool = True) -> Row:
     spans_a, spans_b = _spans(c)
-    item = _item(c, L, new_first)
+    item = _item(c, w, new_first)
     path = "" if not section or _same_heading(c.b_text or c.a_text, section[-1]) else " > ".join(section)
-    detail = "\n".join(x for x in (path, _pages(c, columns, L)) if x)
+    detail = "\n".join(x for x in (path, _pages(c, columns, w)) if x)
     cells = {
         "item": Cell(item, detail=detail),
-        "new": Cell(clean(c.b_text), tuple(spans_b)) if c.b_ids else Cell(L["deleted_mark"], mark=True),
-        "old": Cell(clean(c.a_text), tuple(spans_a)) if c.a_ids else Cell(L["added_mark"], mark=True),
+        "new": Cell(clean(c.b_text), tuple(spans_b)) if c.b_ids else Cell(w("taisho.deleted_mark"), mark=True),
+        "old": Cell(clean(c.a_text), tuple(spans_a)) if c.a_ids else Cell(w("taisho.added_mark"), mark=True),
         "type": Cell(_type_text(c, lang)),
         "note": Cell(clean(c.summary)),
     }

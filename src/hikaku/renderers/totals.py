@@ -3,8 +3,8 @@ same counts in every format."""
 
 from __future__ import annotations
 
-from ..changes import labels
 from ..result import ComparisonResult
+from ..wording import wording
 
 __all__ = ["totals", "totals_line"]
 
@@ -15,26 +15,25 @@ def totals(result: ComparisonResult, lang: str) -> list[tuple[str, str, int]]:
     its own, not also as 一致 (or 変更 with ``--strict``), and so is a clause B keeps only by
     its number (「第9条　削除」), not also as 変更; moves are counted beside the types they
     also have."""
-    L = labels(lang)
+    w = wording(lang)
     counts = dict(result.stats.counts) or {t: result.count(t) for t in ("added", "deleted", "modified", "unchanged")}
     for c in result.changes:
         if c.renumbered or c.repealed:
             counts[c.type] = counts.get(c.type, 0) - 1
-    out = [(t, L[t], counts.get(t, 0)) for t in ("added", "deleted", "modified", "unchanged")]
+    out = [(t, w(f"report.change.{t}"), counts.get(t, 0)) for t in ("added", "deleted", "modified", "unchanged")]
     renumbered = result.stats.renumbered or sum(1 for c in result.changes if c.renumbered)
     if renumbered:
-        out.append(("renumbered", L["renumbered"], renumbered))
+        out.append(("renumbered", w("report.renumbered"), renumbered))
     repealed = result.stats.repealed or sum(1 for c in result.changes if c.repealed)
     if repealed:
-        kept = f"（{L['number_kept']}）" if lang == "ja" else f" ({L['number_kept']})"
-        out.append(("repealed", f"{L['deleted']}{kept}", repealed))
+        out.append(("repealed", w("report.with_aspects", label=w("report.change.deleted"),
+                                  aspects=w("report.aspect.number_kept")), repealed))
     if result.stats.moved:
-        out.append(("moved", L["moved_total"], result.stats.moved))
+        out.append(("moved", w("report.moved_total"), result.stats.moved))
     return out
 
 
 def totals_line(result: ComparisonResult, lang: str) -> str:
     """「追加 3 ／ 削除 1 ／ 変更 13 ／ 一致 15 ／ 条番号のみ変更 4 ／ 削除（番号存置） 1 ／ 移動 1」:
     :func:`totals` on one line."""
-    sep = " ／ " if lang == "ja" else " / "
-    return sep.join(f"{label} {n}" for _, label, n in totals(result, lang))
+    return wording(lang)("report.totals_sep").join(f"{label} {n}" for _, label, n in totals(result, lang))

@@ -96,19 +96,19 @@ class _Writer:
 def _summary_sheet(workbook: Any, table: Table, w: _Writer, header: str, footer: str) -> None:
     """The 概要 sheet: one A4 page wide (portrait), every value wrapped whole in its cell, with the
     same page header and footer as the table; the references to check (引用条項の確認) last."""
-    L = table.labels
-    ws = workbook.add_worksheet(L["summary_sheet"])
+    t = table.wording
+    ws = workbook.add_worksheet(t("taisho.summary_sheet"))
     widths = [16.0, 72.0]  # 88 units: 500 pt, within an A4 portrait page at 100 %
     for c, width in enumerate(widths):
         ws.set_column(c, c, width)
-    rows: list[tuple[str, str]] = [(L["title"], ""), *table.documents, (L["date"], table.date),
-                                   (L["totals"], table.totals)]
-    rows += [(L["notes"] if k == 0 else "", note) for k, note in enumerate(table.notes)]
+    rows: list[tuple[str, str]] = [(table.title, ""), *table.documents, (t("taisho.date"), table.date),
+                                   (t("report.totals"), table.totals)]
+    rows += [(t("report.notes") if k == 0 else "", note) for k, note in enumerate(table.notes)]
     heads = {0}
     if table.references:  # 引用条項の確認: the citing 項目 and the reference, then what to check
         heads.add(len(rows))
-        rows.append((L["references_count"].format(n=len(table.references)), ""))
-        rows += [(f"{item}\n{L['quote_open']}{text}{L['quote_close']}", f"{kind}: {message}")
+        rows.append((t("report.reference.count", n=len(table.references)), ""))
+        rows += [(f"{item}\n{t('text.quote_open')}{text}{t('text.quote_close')}", f"{kind}: {message}")
                  for item, text, kind, message in table.references]
     for r, (label, value) in enumerate(rows):
         ws.write_string(r, 0, label, w.header if r in heads else w.text)
@@ -142,7 +142,7 @@ def render(result: ComparisonResult, options: RenderOptions) -> bytes:
     ws.set_row(0, HEADER_PT)
     scale = print_scale(widths)
     pages = Pages(scale)
-    item, kind, more = table.columns.index("item"), table.type_column, table.labels["continued"]
+    item, kind, more = table.columns.index("item"), table.type_column, table.wording("taisho.continued")
     r = 0
     for row in table.rows:
         if row.kind == "section":

@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, mo
 
 from .._exceptions import InputError, InvalidArgumentError
 from ..system import write_atomically
+from ..wording import Message
 
 __all__ = ["SCHEMA", "Verdict", "ReviewerDecision", "DecisionSet", "text_sha256", "excerpt", "now_iso",
            "contradicts", "load_decisions"]
@@ -165,17 +166,18 @@ class DecisionSet:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
 
     @classmethod
-    def from_data(cls, data: Any, source: str = "decisions") -> DecisionSet:
-        """From the parsed JSON of a decisions file (also a bare list of decisions)."""
+    def from_data(cls, data: Any, source: str | Message = "decisions") -> DecisionSet:
+        """From the parsed JSON of a decisions file (also a bare list of decisions); *source*
+        names it in the messages."""
         if isinstance(data, dict):
             schema = data.get("schema")
             if schema != SCHEMA:
-                raise InputError(f"{source}: not a decisions file (schema {schema!r}, expected {SCHEMA!r})")
+                raise InputError(Message("review.error.not_decisions", source=source, schema=schema, expected=SCHEMA))
             items = data.get("decisions")
         else:
             items = data
         if not isinstance(items, list):
-            raise InputError(f"{source}: 'decisions' must be a list")
+            raise InputError(Message("review.error.decisions_not_list", source=source))
         out = cls()
         for k, item in enumerate(items):
             try:
@@ -183,15 +185,16 @@ class DecisionSet:
             except ValidationError as e:
                 err = e.errors()[0]
                 where = ".".join(str(x) for x in err["loc"])
-                raise InputError(f"{source}: decision {k + 1}: {where + ': ' if where else ''}{err['msg']}") from None
+                raise InputError(Message("review.error.decision_invalid", source=source, k=k + 1,
+                                         where=where + ": " if where else "", why=err["msg"])) from None
         return out
 
     @classmethod
-    def from_json(cls, text: str | bytes, source: str = "decisions") -> DecisionSet:
+    def from_json(cls, text: str | bytes, source: str | Message = "decisions") -> DecisionSet:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as e:  # a number of more than 4,300 digits is a ValueError too
-            raise InputError(f"{source}: not JSON ({e})") from None
+            raise InputError(Message("review.error.decisions_not_json", source=source, why=str(e))) from None
         return cls.from_data(data, source)
 
     @classmethod
@@ -199,14 +202,14 @@ class DecisionSet:
         p = Path(path)
         try:
             if not stat.S_ISREG(os.stat(p).st_mode):  # a directory, or a pipe read would wait on forever
-                raise InputError(f"{p}: not a regular file; give a decisions file")
+                raise InputError(Message("review.error.decisions_not_a_file", path=str(p)))
             raw = p.read_bytes()
         except FileNotFoundError:
-            raise InputError(f"{p}: no such decisions file") from None
+            raise InputError(Message("review.error.no_decisions_file", path=str(p))) from None
         except ValueError:
-            raise InputError(f"{p!s}: no such decisions file (the name holds a NUL character)") from None
+            raise InputError(Message("review.error.no_decisions_file_nul", path=str(p))) from None
         except OSError as e:
-            raise InputError(f"{p}: cannot read the decisions file: {e.strerror}") from None
+            raise InputError(Message("review.error.cannot_read_decisions", path=str(p), why=e.strerror)) from None
         return cls.from_json(raw, str(p))
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -215,7 +218,7 @@ class DecisionSet:
         try:
             write_atomically(p, self.to_json().encode("utf-8"))
         except OSError as e:
-            raise InputError(f"{p}: cannot write the decisions file: {e.strerror}") from None
+            raise InputError(Message("review.error.cannot_write_decisions", path=str(p), why=e.strerror)) from None
 
 
 def load_decisions(source: DecisionSet | str | os.PathLike[str] | Sequence[Any] | None) -> DecisionSet:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..wording import Message
 from .candidates import Candidate
 from .decisions import ReviewerDecision, excerpt, now_iso
 
@@ -68,14 +69,14 @@ class Answer:
     def __post_init__(self) -> None:
         object.__setattr__(self, "b_ids", tuple(self.b_ids))
         if self.verdict not in ("match", "no_match", "skip"):
-            raise ValueError(f"an answer is match, no_match or skip, not {self.verdict!r}")
+            raise ValueError(Message("review.error.bad_verdict", verdict=self.verdict))
         if (self.verdict == "match") != bool(self.b_ids):
-            raise ValueError("a match names the counterpart (b_ids), and only a match does")
+            raise ValueError(Message("review.error.match_names_b"))
 
     def check(self, question: Question) -> None:
         """A match must choose one of the question's candidates."""
         if self.verdict == "match" and question.candidate(self.b_ids) is None:
-            raise ValueError(f"{', '.join(self.b_ids)} is not one of the candidates of the question")
+            raise ValueError(Message("review.error.not_a_candidate", b=", ".join(self.b_ids)))
 
     def to_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "b_ids": list(self.b_ids), "note": self.note, "by": self.by, "at": self.at}
@@ -100,5 +101,5 @@ class Answer:
             return [record(h, None) for h in question.a_sha256]
         c = question.candidate(self.b_ids)
         if c is None:
-            raise ValueError(f"{', '.join(self.b_ids)} is not one of the candidates of the question")
+            raise ValueError(Message("review.error.not_a_candidate", b=", ".join(self.b_ids)))
         return [record(ha, hb, excerpt(c.text)) for ha in question.a_sha256 for hb in c.b_sha256]

@@ -16,6 +16,7 @@ from pathlib import Path
 from .._exceptions import InputError
 from ..loaders import LOADERS, decode_html, decode_text, extensions, format_of_extension
 from ..settings import CompareOptions
+from ..wording import Message
 from .request import Side
 from .sides import load_side
 
@@ -26,8 +27,12 @@ _MD_HEADING = re.compile(r"^#{1,6}\s", re.M)
 # the formats this module knows how to recognise; another format of the loader registry (a
 # plugin's) is accepted by its extension and left to its loader to validate
 _KNOWN = ("pdf", "docx", "json", "jsonl", "html", "markdown", "text")
-_WHAT = {"pdf": "a PDF", "docx": "a Word (.docx) file", "json": "chunk JSON", "jsonl": "JSON lines",
-         "html": "HTML", "markdown": "Markdown", "text": "plain text"}
+# what a file is or looks like, in words: the name of its format, or a kind of server.upload.kind
+_FORMAT_NAMES = {"markdown": "format.md", "html": "format.html", "json_text": "format.json"}
+
+
+def _kind(kind: str) -> Message:
+    return Message(_FORMAT_NAMES.get(kind, f"server.upload.kind.{kind}"))
 
 
 class UnsupportedUpload(InputError):
@@ -74,24 +79,26 @@ def _decoded(raw: bytes, name: str, encoding: str | None) -> tuple[str, bool]:
                 return decode_html(raw, Path(name), label=name), True
             except (InputError, LookupError):
                 pass
-        raise UnsupportedUpload(str(e)) from None
+        raise UnsupportedUpload(Message.of(e) or str(e)) from None
 
 
 def content_formats(path: Path, name: str = "the file", encoding: str | None = None) -> tuple[set[str], str]:
-    """The formats the file's content allows, and a few words on what it looks like.
+    """The formats the file's content allows, and what it looks like (a kind of
+    ``server.upload.kind`` in the wording catalogue, or a format named there: ``pdf``, ``html``,
+    ``binary`` …).
     UnsupportedUpload when it is not text hikaku can decode (*encoding*: the one the server's
     options force, else detected)."""
     with open(path, "rb") as f:
         head = f.read(1024)
     if b"%PDF-" in head:
-        return {"pdf"}, "a PDF"
+        return {"pdf"}, "pdf"
     if head.startswith(b"PK\x03\x04"):
-        return ({"docx"}, "a Word file") if _is_docx(path) else (set(), "a zip archive that is not a Word file")
+        return ({"docx"}, "word") if _is_docx(path) else (set(), "zip")
     text, html_only = _decoded(path.read_bytes(), name, encoding)
     if html_only:
-        return {"html"}, "HTML"
+        return {"html"}, "html"
     if "\x00" in text:
-        return set(), "binary data"
+        return set(), "binary"
     formats = {"markdown", "text"}
     if _is_json(text):
         formats.add("json")
@@ -99,9 +106,9 @@ def content_formats(path: Path, name: str = "the file", encoding: str | None = N
         formats.add("jsonl")
     if _HTML.search(text[:65536]):
         formats.add("html")
-    looks = "JSON" if "json" in formats else "HTML" if "html" in formats else "text"
+    looks = "json_text" if "json" in formats else "html" if "html" in formats else "looks_text"
     if not formats - {"markdown", "text"} and _MD_HEADING.search(text):
-        looks = "Markdown"
+        looks = "markdown"
     return formats, looks
 
 
@@ -110,7 +117,7 @@ def _malformed(path: Path, client_name: str, fmt: str, encoding: str | None) -> 
     try:
         load_side(Side(path, name=client_name, format=fmt), "a", CompareOptions(encoding=encoding))
     except InputError as e:
-        return MalformedUpload(str(e))
+        return MalformedUpload(Message.of(e) or str(e))
     return None
 
 
@@ -131,12 +138,13 @@ def detect_format(path: Path, client_name: str, encoding: str | None = None) -> 
             malformed = _malformed(path, client_name, claimed, encoding)
             if malformed is not None:
                 raise malformed
-        raise UnsupportedUpload(f"{client_name}: the name says {_WHAT[claimed]}, but the content is {looks}")
+        raise UnsupportedUpload(Message("server.upload.name_mismatch", name=client_name, claimed=_kind(claimed),
+                                        looks=_kind(looks)))
     if not allowed:
         names = ", ".join(sorted(extensions()))
-        raise UnsupportedUpload(f"{client_name}: not a document hikaku reads (the content is {looks}); "
-                                f"hikaku reads {names}")
+        raise UnsupportedUpload(Message("server.upload.not_a_document", name=client_name, looks=_kind(looks),
+                                        extensions=names))
     for fmt in ("pdf", "docx", "json", "jsonl", "html"):
         if fmt in allowed:
             return fmt
-    return "markdown" if looks == "Markdown" else "text"
+    return "markdown" if looks == "markdown" else "text"

@@ -17,18 +17,19 @@ from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
 from .._exceptions import ConfigurationError
-from ..changes import LANGS
 from ..llm import choose_model, llm_environment
 from ..loaders import LOADERS
 from ..run import MalformedUpload, UnsupportedUpload, detect_format
 from ..settings import resolve_options
+from ..wording import LANGS, Message
 from .config import ServerConfig
+from .language import detail, lang_of
 from .reports import VIEW_ASSET, downloads, renderer_for_extension, report_file, view_file
 from .store import DEFAULT_PROJECT, TERMINAL, Job, JobStore, Upload, new_job_id, valid_job_id, valid_project
 from .supervisor import WorkerPool
 from .uploads import BadUpload, UploadTooLarge, receive_multipart
 
-__all__ = ["router", "ServerState"]
+__all__ = ["router", "ServerState", "request_lang"]
 
 router = APIRouter(prefix="/api")
 _TRUE, _FALSE = {"1", "true", "on", "yes"}, {"0", "false", "off", "no", ""}
@@ -47,15 +48,21 @@ def _state(request: Request) -> ServerState:
     return state
 
 
+def request_lang(request: Request) -> str:
+    """The language the request asks its answer in (hikaku.web.language)."""
+    return lang_of(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
 def _job(state: ServerState, job_id: str) -> Job:
     job = state.store.get(job_id) if valid_job_id(job_id) else None
     if job is None:
-        raise HTTPException(404, f"no comparison {job_id!r}")
+        raise HTTPException(404, Message("server.error.no_comparison", id=job_id))
     return job
 
 
-def _view(job: Job) -> dict[str, Any]:
-    out = job.to_dict()
+def _view(job: Job, lang: str) -> dict[str, Any]:
+    """The job as the API shows it, its error in *lang*."""
+    out = job.to_dict(lang)
     base = f"/api/comparisons/{job.id}"
     out["downloads"] = [{"format": d.format, "extension": d.extension, "url": f"{base}/report.{d.extension}"}
                         for d in downloads()] if job.status == "done" else []
@@ -70,7 +77,7 @@ def _flag(fields: dict[str, str], name: str) -> bool | None:
     v = value.strip().lower()
     if v in _TRUE or v in _FALSE:
         return v in _TRUE
-    raise HTTPException(400, f"{name}: expected true or false, got {value!r}")
+    raise HTTPException(400, Message("server.error.expected_flag", name=name, value=value))
 
 
 def _llm_choice() -> tuple[bool, str | None]:
@@ -83,22 +90,21 @@ def _options(fields: dict[str, str]) -> dict[str, Any]:
     once and kept with the job."""
     unknown = set(fields) - {"lang", "strict", "include_unchanged", "llm", "project", "ask"}
     if unknown:
-        raise HTTPException(400, f"unknown option(s): {', '.join(sorted(unknown))}")
+        raise HTTPException(400, Message("server.error.unknown_options", names=", ".join(sorted(unknown))))
     lang = fields.get("lang") or None
     if lang is not None and lang not in LANGS:
-        raise HTTPException(400, f"lang: choose one of {', '.join(LANGS)}")
+        raise HTTPException(400, Message("server.error.unknown_lang", langs=", ".join(LANGS)))
     overrides: dict[str, Any] = {"lang": lang, "strict": _flag(fields, "strict"),
                                  "include_unchanged": _flag(fields, "include_unchanged")}
     llm = _flag(fields, "llm")
     if llm is False:
         overrides["llm"] = "offline"
     elif llm is True and not _llm_choice()[0]:
-        raise HTTPException(400, "llm: no LLM is configured on this server (set OPENAI_API_KEY or --llm in "
-                            "its configuration); compare offline instead")
+        raise HTTPException(400, Message("server.error.no_llm"))
     try:
         return resolve_options(overrides).model_dump(mode="json")
     except ConfigurationError as e:
-        raise HTTPException(400, str(e)) from None
+        raise HTTPException(400, e) from None
 
 
 @router.get("/health")
@@ -155,7 +161,7 @@ async def create_comparison(request: Request) -> JSONResponse:
         options = _options(got.fields)
         project = (got.fields.get("project") or "").strip() or DEFAULT_PROJECT
         if not valid_project(project):
-            raise HTTPException(400, "project: 1 to 100 printable characters, no '/'")
+            raise HTTPException(400, Message("server.error.project_name"))
         ask = bool(_flag(got.fields, "ask"))
         sides = {}
         for side, f in got.files.items():
@@ -166,13 +172,14 @@ async def create_comparison(request: Request) -> JSONResponse:
     except UploadTooLarge as e:
         shutil.rmtree(folder, ignore_errors=True)
         await _discard_rest(body, request.headers.get("content-length"), 2 * state.config.max_upload_bytes + 1_000_000)
-        return JSONResponse({"detail": str(e)}, status_code=413, headers={"connection": "close"})
+        return JSONResponse({"detail": detail(e, request_lang(request))}, status_code=413,
+                            headers={"connection": "close"})
     except (BadUpload, UnsupportedUpload, MalformedUpload, HTTPException) as e:
         shutil.rmtree(folder, ignore_errors=True)
         if isinstance(e, HTTPException):
             raise
         status = 415 if isinstance(e, UnsupportedUpload) else 422 if isinstance(e, MalformedUpload) else 400
-        raise HTTPException(status, str(e)) from None
+        raise HTTPException(status, e) from None
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise
@@ -181,7 +188,8 @@ async def create_comparison(request: Request) -> JSONResponse:
     state.store.add(job)
     state.store.snapshot_decisions(job)  # the project's decisions apply to the run
     state.pool.wake()
-    return JSONResponse(_view(job), status_code=202, headers={"location": f"/api/comparisons/{job_id}"})
+    return JSONResponse(_view(job, request_lang(request)), status_code=202,
+                        headers={"location": f"/api/comparisons/{job_id}"})
 
 
 async def _discard_rest(body: AsyncIterator[bytes], declared: str | None, cap: int) -> None:
@@ -203,21 +211,24 @@ async def _discard_rest(body: AsyncIterator[bytes], declared: str | None, cap: i
 @router.get("/comparisons")
 def list_comparisons(request: Request) -> dict[str, Any]:
     """The history, newest first."""
-    return {"comparisons": [_view(j) for j in _state(request).store.history()]}
+    lang = request_lang(request)
+    return {"comparisons": [_view(j, lang) for j in _state(request).store.history()]}
 
 
 @router.get("/comparisons/{job_id}")
 def get_comparison(job_id: str, request: Request) -> dict[str, Any]:
-    return _view(_job(_state(request), job_id))
+    return _view(_job(_state(request), job_id), request_lang(request))
 
 
 @router.get("/comparisons/{job_id}/events", response_class=StreamingResponse,
             responses={200: {"content": {"text/event-stream": {}}, "description": "the job as `status` events"}})
 async def comparison_events(job_id: str, request: Request) -> StreamingResponse:
     """Server-Sent Events: the job (as ``GET /api/comparisons/{id}``) each time it
-    changes, as ``event: status``; the stream ends when the job has finished."""
+    changes, as ``event: status``; the stream ends when the job has finished. ``?lang=``: the
+    language of the job's error (an ``EventSource`` sends no header the page chooses)."""
     state = _state(request)
     _job(state, job_id)
+    lang = request_lang(request)
 
     async def stream() -> AsyncIterator[str]:
         last, quiet = "", time.monotonic()
@@ -227,7 +238,7 @@ async def comparison_events(job_id: str, request: Request) -> StreamingResponse:
             if job is None:
                 yield "event: deleted\ndata: {}\n\n"
                 return
-            data = json.dumps(_view(job), ensure_ascii=False)
+            data = json.dumps(_view(job, lang), ensure_ascii=False)
             if data != last:
                 last, quiet = data, time.monotonic()
                 yield f"event: status\ndata: {data}\n\n"
@@ -241,7 +252,7 @@ async def comparison_events(job_id: str, request: Request) -> StreamingResponse:
     return StreamingResponse(stream(), media_type="text/event-stream", headers={"x-accel-buffering": "no"})
 
 
-async def _stop(state: ServerState, job: Job, reason: str, wait_s: float) -> Job:
+async def _stop(state: ServerState, job: Job, reason: Message, wait_s: float) -> Job:
     """Cancel a queued, running or waiting job; wait up to *wait_s* for it to end."""
     deadline = time.monotonic() + wait_s
     current: Job | None = job
@@ -263,8 +274,8 @@ async def cancel_comparison(job_id: str, request: Request) -> dict[str, Any]:
     state = _state(request)
     job = _job(state, job_id)
     if job.status in TERMINAL:
-        raise HTTPException(409, f"the comparison has already ended ({job.status})")
-    return _view(await _stop(state, job, "cancelled by the user", wait_s=1.0))
+        raise HTTPException(409, Message("server.error.already_ended", status=Message(f"state.{job.status}")))
+    return _view(await _stop(state, job, Message("server.error.cancelled_by_user"), wait_s=1.0), request_lang(request))
 
 
 @router.delete("/comparisons/{job_id}", status_code=204)
@@ -272,9 +283,10 @@ async def delete_comparison(job_id: str, request: Request) -> Response:
     """Delete a comparison with its files (uploads, checkpoint, result, reports);
     a running one is cancelled first."""
     state = _state(request)
-    job = await _stop(state, _job(state, job_id), "deleted by the user", wait_s=state.config.cancel_grace_s + 5)
+    job = await _stop(state, _job(state, job_id), Message("server.error.deleted_by_user"),
+                      wait_s=state.config.cancel_grace_s + 5)
     if job.status not in TERMINAL:
-        raise HTTPException(409, "the comparison did not stop; try again")
+        raise HTTPException(409, Message("server.error.did_not_stop"))
     await run_in_threadpool(state.store.delete, job_id)
     return Response(status_code=204)
 
@@ -282,7 +294,7 @@ async def delete_comparison(job_id: str, request: Request) -> Response:
 def _done(state: ServerState, job_id: str) -> Job:
     job = _job(state, job_id)
     if job.status != "done":
-        raise HTTPException(409, f"the comparison is {job.status}, not done")
+        raise HTTPException(409, Message("server.error.not_done", status=Message(f"state.{job.status}")))
     return job
 
 
@@ -295,8 +307,8 @@ def download_report(job_id: str, ext: str, request: Request) -> FileResponse:
     job = _done(state, job_id)
     d = renderer_for_extension(ext)
     if d is None:
-        raise HTTPException(404, f"no report format .{ext}; available: "
-                            + ", ".join(x.extension for x in downloads()))
+        raise HTTPException(404, Message("server.error.no_report_format", ext=ext,
+                                         available=", ".join(x.extension for x in downloads())))
     path = report_file(state.store.job_dir(job_id), d, job.options)
     stem = f"hikaku-{job.a.name.rsplit('.', 1)[0]}-{job.b.name.rsplit('.', 1)[0]}"
     disposition = f"attachment; filename=\"hikaku-{job_id}.{d.extension}\"; filename*=UTF-8''{quote(stem, safe='')}.{d.extension}"
@@ -310,9 +322,9 @@ def view_report(job_id: str, request: Request, name: str = "index.html") -> File
     state = _state(request)
     job = _done(state, job_id)
     if name != "index.html" and not VIEW_ASSET.match(name):
-        raise HTTPException(404, "no such file")
+        raise HTTPException(404, Message("server.error.no_such_file"))
     path = view_file(state.store.job_dir(job_id), name, job.options)
     if not path.exists():
-        raise HTTPException(404, "no such file")
+        raise HTTPException(404, Message("server.error.no_such_file"))
     media = {"html": "text/html", "js": "text/javascript", "css": "text/css"}[name.rsplit(".", 1)[1]]
     return FileResponse(path, media_type=f"{media}; charset=utf-8")

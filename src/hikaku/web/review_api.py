@@ -33,7 +33,8 @@ from ..review import (
 )
 from ..run import EmbedderCache, load_sides
 from ..settings import CompareOptions
-from .api import _view
+from ..wording import Message
+from .api import _view, request_lang
 from .store import TERMINAL, Job, JobStore, valid_job_id, valid_project
 from .worker import CHECKPOINT, RESULT, job_sides
 
@@ -51,13 +52,13 @@ def _state(request: Request) -> Any:
 def _job(request: Request, job_id: str) -> Job:
     job = _state(request).store.get(job_id) if valid_job_id(job_id) else None
     if job is None:
-        raise HTTPException(404, f"no comparison {job_id!r}")
+        raise HTTPException(404, Message("server.error.no_comparison", id=job_id))
     return job
 
 
 def _project(name: str) -> str:
     if not valid_project(name):
-        raise HTTPException(400, "a project name has 1 to 100 printable characters, no '/'")
+        raise HTTPException(400, Message("server.error.project_name"))
     return name
 
 
@@ -124,7 +125,7 @@ def _documents(request: Request) -> _Documents:
 
 def _result(request: Request, job: Job) -> ComparisonResult:
     if job.status != "done":
-        raise HTTPException(409, f"the comparison is {job.status}, not done")
+        raise HTTPException(409, Message("server.error.not_done", status=Message(f"state.{job.status}")))
     return ComparisonResult.from_json((_state(request).store.job_dir(job.id) / RESULT).read_bytes())
 
 
@@ -150,7 +151,7 @@ def export_decisions(name: str, request: Request, download: bool = True) -> Resp
     """The project's decisions as a ``hikaku.decisions/v1`` file (``hikaku compare --decisions`` reads it)."""
     data = _state(request).store.decisions(_project(name))
     if data is None:
-        raise HTTPException(404, f"no project {name!r}")
+        raise HTTPException(404, Message("server.error.no_project", name=name))
     body = DecisionSet.from_data(data, f"project {name}").to_json()
     headers = {}
     if download:
@@ -168,11 +169,11 @@ async def import_decisions(name: str, request: Request) -> dict[str, Any]:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > _MAX_IMPORT:
-            raise HTTPException(413, f"a decisions file is at most {_MAX_IMPORT // 1_000_000} MB")
+            raise HTTPException(413, Message("server.error.decisions_too_large", mb=_MAX_IMPORT // 1_000_000))
     try:
-        incoming = DecisionSet.from_json(bytes(raw), "the file")
+        incoming = DecisionSet.from_json(bytes(raw), Message("review.error.imported_file"))
     except InputError as e:
-        raise HTTPException(400, str(e)) from None
+        raise HTTPException(400, e) from None
     store = _state(request).store
     with store.editing_decisions(name) as data:
         current = DecisionSet.from_data(data)
@@ -187,7 +188,7 @@ def delete_decision(name: str, index: int, request: Request) -> Response:
     with _state(request).store.editing_decisions(_project(name)) as data:
         items = data.get("decisions", [])
         if not 0 <= index < len(items):
-            raise HTTPException(404, f"no decision {index} in project {name!r}")
+            raise HTTPException(404, Message("server.error.no_decision", index=index, name=name))
         del items[index]
     return Response(status_code=204)
 
@@ -231,7 +232,7 @@ async def candidates(job_id: str, request: Request, a: str, q: str | None = None
     result = _result(request, job)
     k, row = next(((k, c) for k, c in enumerate(result.changes) if a in c.a_ids), (-1, None))
     if row is None:
-        raise HTTPException(404, f"no chunk {a!r} in document A")
+        raise HTTPException(404, Message("server.error.no_chunk_a", id=a))
     queued = next((q for q in result.review_queue if q.change == k), None)  # the agent's competitors
     known = [(tuple(c.b_ids), c.probability) for c in queued.competitors] if queued else []
     holders = {b: tuple(c.a_ids) for c in result.changes for b in c.b_ids if c.a_ids}
@@ -255,7 +256,7 @@ async def candidates(job_id: str, request: Request, a: str, q: str | None = None
     try:
         found = await run_in_threadpool(find)
     except HikakuError as e:
-        raise HTTPException(409, str(e)) from None
+        raise HTTPException(409, e) from None
     return {"a_ids": row.a_ids, "b_ids": row.b_ids, "candidates": found}
 
 
@@ -277,11 +278,11 @@ def _records(body: RowDecision, a: Document, b: Document, rows: list[Change]) ->
     cb = [b.get(j) for j in body.b_ids]
     unknown = [i for i, c in zip(body.a_ids, ca) if c is None] + [j for j, c in zip(body.b_ids, cb) if c is None]
     if unknown:
-        raise HTTPException(400, f"unknown chunk(s): {', '.join(unknown)}")
+        raise HTTPException(400, Message("server.error.unknown_chunks", ids=", ".join(unknown)))
     if not ca and not cb:
-        raise HTTPException(400, "name the chunks (a_ids, b_ids)")
+        raise HTTPException(400, Message("server.error.name_chunks"))
     if body.verdict == "match" and not (ca and cb):
-        raise HTTPException(400, "a match names chunks of A and of B")
+        raise HTTPException(400, Message("server.error.match_names_both"))
     at = now_iso()
 
     def rec(x: Any, y: Any) -> ReviewerDecision:
@@ -296,7 +297,7 @@ def _records(body: RowDecision, a: Document, b: Document, rows: list[Change]) ->
             for cid, chunk in zip(ids, chunks):
                 k = next((k for k, c in enumerate(rows) if cid in (c.a_ids, c.b_ids)[side]), None)
                 if k is None:
-                    raise HTTPException(400, f"no row of the comparison holds chunk {cid}")
+                    raise HTTPException(400, Message("server.error.no_row_holds", id=cid))
                 held.setdefault(k, ([], []))[side].append(chunk)
         return [rec(xs[0] if xs else None, ys[0] if ys else None) for _, (xs, ys) in sorted(held.items())]
     if ca and cb:
@@ -315,7 +316,7 @@ async def decide_row(job_id: str, body: RowDecision, request: Request) -> dict[s
     try:
         loaded = await run_in_threadpool(_documents(request).get, state.store, job)
     except HikakuError as e:  # its uploads cannot be read any more
-        raise HTTPException(409, str(e)) from None
+        raise HTTPException(409, e) from None
     records = _records(body, loaded.a, loaded.b, result.changes)
     a_hashes = {r.a_sha256 for r in records}
     with state.store.editing_decisions(job.project) as data:
@@ -331,7 +332,7 @@ async def decide_row(job_id: str, body: RowDecision, request: Request) -> dict[s
     if queued is not None:
         state.pool.wake()
     return {"recorded": [r.to_dict() for r in records], "decisions": len(current), "rerun": queued is not None,
-            "job": _view(queued if queued is not None else _job(request, job_id))}
+            "job": _view(queued if queued is not None else _job(request, job_id), request_lang(request))}
 
 
 @router.post("/comparisons/{job_id}/rerun", status_code=202)
@@ -340,9 +341,9 @@ def rerun_comparison(job_id: str, request: Request) -> dict[str, Any]:
     job = _job(request, job_id)
     queued = _rerun(request, job)
     if queued is None:
-        raise HTTPException(409, f"the comparison is {job.status}; wait until it ends")
+        raise HTTPException(409, Message("server.error.wait_until_ended", status=Message(f"state.{job.status}")))
     _state(request).pool.wake()
-    return _view(queued)
+    return _view(queued, request_lang(request))
 
 
 class QuestionAnswer(BaseModel):
@@ -359,13 +360,13 @@ def answer_question(job_id: str, body: QuestionAnswer, request: Request) -> dict
     job = _job(request, job_id)
     state = _state(request)
     if job.status != "waiting" or job.question is None:
-        raise HTTPException(409, f"the comparison is {job.status}, not waiting for an answer")
+        raise HTTPException(409, Message("server.error.not_waiting", status=Message(f"state.{job.status}")))
     question = Question.from_dict(job.question)
     try:
         answer = Answer(body.verdict, tuple(body.b_ids), note=body.note, by=body.by or "web")
         answer.check(question)
     except ValueError as e:
-        raise HTTPException(400, str(e)) from None
+        raise HTTPException(400, e) from None
     records = answer.records(question)
     if records:
         with state.store.editing_decisions(job.project) as data:
@@ -375,6 +376,6 @@ def answer_question(job_id: str, body: QuestionAnswer, request: Request) -> dict
             data.update(current.to_dict())
     queued = state.store.answer(job_id, {**answer.to_dict(), "a_ids": list(question.a_ids)})
     if queued is None:
-        raise HTTPException(409, "the comparison is no longer waiting for an answer")
+        raise HTTPException(409, Message("server.error.no_longer_waiting"))
     state.pool.wake()
-    return _view(queued)  # as the answer left it: queued (a worker may have taken it up since)
+    return _view(queued, request_lang(request))  # as the answer left it: queued (a worker may have taken it up since)

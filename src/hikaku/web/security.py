@@ -28,6 +28,10 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
+from ..wording import Message as Words
+from ..wording import wording
+from .language import lang_of
+
 __all__ = ["Guard", "CSP", "COOKIE", "is_loopback"]
 
 Scope = MutableMapping[str, Any]
@@ -72,34 +76,33 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        w = wording(lang_of(dict(query).get("lang"), headers.get("accept-language")))  # the refusals' language
         host = headers.get("host", "")
         if self.loopback and not is_loopback(_host_name(host)):
-            await _reply(send, 403, {"detail": f"this server answers to 127.0.0.1 or localhost, not {host!r}"})
+            await _reply(send, 403, {"detail": w("server.error.host", host=host)})
             return
         if scope["method"] not in _SAFE_METHODS:
             refused = _foreign(headers, host)
             if refused:
-                await _reply(send, 403, {"detail": f"cross-origin request refused: {refused}"})
+                await _reply(send, 403, {"detail": w("server.error.cross_origin", why=refused.text(w.lang))})
                 return
             if not _readable_body(headers):
-                await _reply(send, 415, {"detail": f"a request body of type {headers.get('content-type', '')!r}; "
-                                         "send JSON (application/json) or an upload (multipart/form-data)"})
+                await _reply(send, 415, {"detail": w("server.error.body_type", type=headers.get("content-type", ""))})
                 return
         if self.token is not None:
-            query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
             given = dict(query).get("token")
             if given is not None and self._ok(given):
                 if scope["method"] == "GET":  # once in the URL: now a cookie, and out of the address bar
                     rest = urlencode([(k, v) for k, v in query if k != "token"])
                     location = quote(scope.get("root_path", "") + scope["path"]) + (f"?{rest}" if rest else "")
-                    await _reply(send, 303, {"detail": "authenticated"}, [
+                    await _reply(send, 303, {"detail": w("server.error.authenticated")}, [
                         ("location", location),
                         ("set-cookie", f"{COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/"),
                     ])
                     return
             elif not self._authorised(headers):
-                await _reply(send, 401, {"detail": "this server needs its token: open the URL printed by hikaku "
-                                         "serve (…?token=…) or send 'Authorization: Bearer <token>'"},
+                await _reply(send, 401, {"detail": w("server.error.token")},
                              [("www-authenticate", 'Bearer realm="hikaku"')])
                 return
 
@@ -127,7 +130,7 @@ class Guard:
         return morsel is not None and self._ok(morsel.value)
 
 
-def _foreign(headers: dict[str, str], host: str) -> str | None:
+def _foreign(headers: dict[str, str], host: str) -> Words | None:
     """Why a request that changes something does not come from the app's own pages, or None:
     its ``Origin`` must be this server (``http``/``https`` and the ``Host`` the request was sent
     to); without one, its ``Sec-Fetch-Site``, when the browser sent it, must be ``same-origin``
@@ -136,17 +139,17 @@ def _foreign(headers: dict[str, str], host: str) -> str | None:
     if origin is not None:
         origin = origin.strip()
         if origin.lower() == "null":
-            return "Origin: null (a sandboxed frame, a local file or a redirect from another site)"
+            return Words("server.error.origin_null")
         try:
             parts = urlsplit(origin)
         except ValueError:
-            return f"Origin {origin!r} is not an origin"
+            return Words("server.error.origin_invalid", origin=origin)
         if parts.scheme not in ("http", "https") or not host or parts.netloc.lower() != host.lower():
-            return f"Origin {origin!r} is not this server's"
+            return Words("server.error.origin_other", origin=origin)
         return None
     fetch_site = headers.get("sec-fetch-site")
     if fetch_site is not None and fetch_site.strip().lower() not in _OWN_FETCH:
-        return f"sent by a page of another origin (Sec-Fetch-Site: {fetch_site.strip()})"
+        return Words("server.error.fetch_site", site=fetch_site.strip())
     return None
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..system import write_atomically
+from ..wording import Message
 
 __all__ = ["Job", "JobStatus", "JobStore", "Progress", "Upload", "TERMINAL", "DEFAULT_PROJECT", "DECISIONS",
            "new_job_id", "valid_job_id", "valid_project"]
@@ -85,7 +86,8 @@ class Progress:
         frac = self.done / self.total if self.total else 0.0
         return int(lo + (hi - lo) * min(1.0, frac))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The job as the API shows it, its error in *lang*."""
         return {"stage": self.stage, "done": self.done, "total": self.total, "percent": self.percent}
 
 
@@ -99,7 +101,8 @@ class Job:
     options: dict[str, Any]  # the resolved CompareOptions (JSON), so that a resumed run uses the same
     progress: Progress = field(default_factory=Progress)
     counts: dict[str, int] = field(default_factory=dict)
-    error: str | None = None
+    error: str | None = None  # why it failed or was cancelled, in English
+    error_message: Message | None = None  # the same as a message, said in the reader's language
     attempts: int = 0  # times a worker started it (> 1: resumed after an interruption)
     updated: float = 0.0
     finished: float | None = None
@@ -108,7 +111,8 @@ class Job:
     question: dict[str, Any] | None = None  # waiting: the agent's question (hikaku.review.Question)
     answer: dict[str, Any] | None = None  # the reviewer's answer, for the worker that resumes the run
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The job as the API shows it, its error in *lang*."""
         return {
             "id": self.id,
             "status": self.status,
@@ -119,7 +123,7 @@ class Job:
             "options": {k: self.options.get(k) for k in ("lang", "strict", "include_unchanged", "llm", "embedding")},
             "progress": self.progress.to_dict(),
             "counts": self.counts,
-            "error": self.error,
+            "error": self.error_message.text(lang) if self.error_message is not None else self.error,
             "resumed": self.attempts > 1,
             "project": self.project,
             "ask": self.ask,
@@ -157,7 +161,8 @@ CREATE TABLE IF NOT EXISTS projects (
 """
 # columns added with review mode (a store of an earlier version gets them on open)
 _ADDED = {"project": f"TEXT NOT NULL DEFAULT '{DEFAULT_PROJECT}'", "ask": "INTEGER NOT NULL DEFAULT 0",
-          "question": "TEXT", "answer": "TEXT"}
+          "question": "TEXT", "answer": "TEXT",
+          "error_wording": "TEXT"}  # the error as a message (hikaku.wording): said in the reader's language
 
 
 class JobStore:
@@ -244,9 +249,11 @@ class JobStore:
                       (json.dumps(progress.__dict__), time.time(), job_id))
 
     def finish(self, job_id: str, status: Literal["done", "failed", "cancelled"], *, counts: dict[str, int] | None = None,
-               error: str | None = None, only_if: tuple[str, ...] = ("queued", "running")) -> bool:
+               error: Message | str | None = None, only_if: tuple[str, ...] = ("queued", "running")) -> bool:
         """Move a job to a terminal status; False if it was not in one of *only_if*
-        (already finished, or deleted)."""
+        (already finished, or deleted). *error*: why, best as a message (said in the
+        language of whoever reads the job later)."""
+        message = error if isinstance(error, Message) else None
         now = time.time()
         marks = ",".join("?" for _ in only_if)
         with self._tx() as c:
@@ -255,10 +262,12 @@ class JobStore:
             if row is None:
                 return False
             progress = Progress("done").__dict__ if status == "done" else json.loads(row["progress"])
-            c.execute("UPDATE jobs SET status = ?, counts = COALESCE(?, counts), error = ?, progress = ?,"
-                      " updated = ?, finished = ? WHERE id = ?",
-                      (status, json.dumps(counts) if counts is not None else None, error, json.dumps(progress), now,
-                       now, job_id))
+            c.execute("UPDATE jobs SET status = ?, counts = COALESCE(?, counts), error = ?, error_wording = ?,"
+                      " progress = ?, updated = ?, finished = ? WHERE id = ?",
+                      (status, json.dumps(counts) if counts is not None else None,
+                       None if error is None else str(error),
+                       None if message is None else json.dumps(message.to_dict(), ensure_ascii=False),
+                       json.dumps(progress), now, now, job_id))
         return True
 
     def wait_for_answer(self, job_id: str, question: dict[str, Any]) -> bool:
@@ -283,7 +292,8 @@ class JobStore:
         (:meth:`_requeued`)."""
         with self._tx() as c:
             n = c.execute(
-                "UPDATE jobs SET status = 'queued', attempts = 0, counts = '{}', error = NULL, finished = NULL,"
+                "UPDATE jobs SET status = 'queued', attempts = 0, counts = '{}', error = NULL, error_wording = NULL,"
+                " finished = NULL,"
                 " question = NULL, answer = NULL, progress = ?, updated = ? WHERE id = ?"
                 " AND status IN ('done', 'failed', 'cancelled', 'waiting')",
                 (json.dumps(Progress().__dict__), time.time(), job_id)).rowcount
@@ -375,6 +385,7 @@ def _job(row: sqlite3.Row) -> Job:
         progress=Progress(**json.loads(row["progress"])),
         counts=json.loads(row["counts"]),
         error=row["error"],
+        error_message=Message.from_dict(json.loads(row["error_wording"])) if row["error_wording"] else None,
         attempts=row["attempts"],
         project=row["project"],
         ask=bool(row["ask"]),

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..wording import Message
 from .store import Job, JobStore, Progress
 from .worker import Task, worker_main
 
@@ -41,7 +42,7 @@ class _Worker:
     cancel: Any
     job: str | None = None
     cancel_deadline: float | None = None
-    cancel_reason: str = ""
+    cancel_reason: Message | None = None
     started: float = field(default_factory=time.monotonic)
     quick_deaths: int = 0  # deaths in a row soon after starting, with no job (a broken installation)
     respawn_at: float | None = None
@@ -98,13 +99,13 @@ class WorkerPool:
         """A job was queued: dispatch without waiting for the next tick."""
         self._wake.set()
 
-    def cancel(self, job_id: str, reason: str = "cancelled") -> bool:
+    def cancel(self, job_id: str, reason: Message | None = None) -> bool:
         """Ask the worker running *job_id* to stop; False if no worker runs it."""
         with self._lock:
             for w in self._workers:
                 if w.job == job_id:
                     w.cancel.set()
-                    w.cancel_reason = reason
+                    w.cancel_reason = reason or Message("server.error.cancelled")
                     w.cancel_deadline = time.monotonic() + self.cancel_grace_s
                     return True
         return False
@@ -113,8 +114,7 @@ class WorkerPool:
     def _recover(self) -> None:
         for job in self.store.history("running"):
             if job.attempts >= MAX_ATTEMPTS:
-                self.store.finish(job.id, "failed", error=f"interrupted {job.attempts} times (the server stopped "
-                                  "during the comparison); not resumed again")
+                self.store.finish(job.id, "failed", error=Message("server.error.interrupted", n=job.attempts))
             else:
                 log.info("job %s was interrupted by a restart; resuming it from its checkpoint", job.id)
                 self.store.requeue(job.id)
@@ -166,10 +166,12 @@ class WorkerPool:
                 w.job, w.cancel_deadline = None, None
                 w.cancel.clear()
 
-    def _reason(self, index: int, fallback: str) -> str:
+    def _reason(self, index: int, fallback: Message | None) -> Message:
+        """Why a job was cancelled: the reason it was cancelled for, else what its worker said."""
         with self._lock:
             w = self._workers[index] if index < len(self._workers) else None
-            return (w.cancel_reason if w is not None and w.cancel_reason else fallback) or "cancelled"
+            given = w.cancel_reason if w is not None else None
+            return given or fallback or Message("server.error.cancelled")
 
     def _check_workers(self) -> None:
         now = time.monotonic()
@@ -182,7 +184,7 @@ class WorkerPool:
                     w.process.kill()
                     w.process.join(timeout=5)
                     self._workers[k] = self._spawn(w.index)
-                    self.store.finish(w.job, "cancelled", error=w.cancel_reason or "cancelled")
+                    self.store.finish(w.job, "cancelled", error=w.cancel_reason or Message("server.error.cancelled"))
                 elif not w.process.is_alive():
                     self._drain_events()  # its last words may be 'done'
                     code = w.process.exitcode
@@ -199,9 +201,7 @@ class WorkerPool:
                     if now >= w.respawn_at:
                         self._workers[k] = self._spawn(w.index, quick_deaths=w.quick_deaths)
                     if lost is not None:
-                        self.store.finish(lost, "failed", error="the comparison stopped the worker process "
-                                          f"(exit code {code}); the server is still running, try again or "
-                                          "report the documents that cause it")
+                        self.store.finish(lost, "failed", error=Message("server.error.worker_died", code=code))
 
     def _dispatch(self) -> None:
         with self._lock:
@@ -211,7 +211,7 @@ class WorkerPool:
             if job is None:
                 return
             with self._lock:
-                w.job, w.cancel_deadline, w.cancel_reason = job.id, None, ""
+                w.job, w.cancel_deadline, w.cancel_reason = job.id, None, None
                 w.cancel.clear()
             w.tasks.put(_task(self.store, job))
 

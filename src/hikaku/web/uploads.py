@@ -14,6 +14,8 @@ from typing import IO
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
+from ..wording import Message
+
 __all__ = ["BadUpload", "Received", "ReceivedFile", "UploadTooLarge", "display_name", "receive_multipart"]
 
 
@@ -96,33 +98,32 @@ class _Collector:
         _, params = parse_options_header(self._disposition)
         name = params.get(b"name")
         if name is None:
-            raise BadUpload("a part of the form has no name")
+            raise BadUpload(Message("server.upload.no_part_name"))
         self._name = name.decode("utf-8", "replace")
         if b"filename" in params:
             if self._name not in self.file_fields:
-                raise BadUpload(f"unexpected file field {self._name!r}; send the documents as "
-                                f"{' and '.join(self.file_fields)}")
+                raise BadUpload(Message("server.upload.unexpected_file", name=self._name, fields=", ".join(self.file_fields)))
             if self._name in self.out.files:
-                raise BadUpload(f"the file field {self._name!r} was sent twice")
+                raise BadUpload(Message("server.upload.sent_twice", name=self._name))
             client = display_name(params[b"filename"].decode("utf-8", "replace"), fallback=f"{self._name}")
             self._file = ReceivedFile(self._name, client, self.dest / f"upload-{self._name}.part")
             self.out.files[self._name] = self._file
             self._handle = open(self._file.path, "wb")  # noqa: SIM115 - closed in on_part_end / close
         elif len(self.out.fields) >= self.max_fields:
-            raise BadUpload("too many form fields")
+            raise BadUpload(Message("server.upload.too_many_fields"))
 
     def on_part_data(self, data: bytes, start: int, end: int) -> None:
         n = end - start
         if self._file is not None:
             self._file.size += n
             if self._file.size > self.max_file_bytes:
-                raise UploadTooLarge(f"{self._file.client_name}: the file is larger than the upload limit of "
-                                     f"{_mb(self.max_file_bytes)}")
+                raise UploadTooLarge(Message("server.upload.file_too_large", name=self._file.client_name,
+                                             limit=_mb(self.max_file_bytes)))
             assert self._handle is not None
             self._handle.write(data[start:end])
         else:
             if len(self._value) + n > self.max_field_bytes:
-                raise BadUpload(f"the form field {self._name!r} is too long")
+                raise BadUpload(Message("server.upload.field_too_long", name=self._name))
             self._value += data[start:end]
 
     def on_part_end(self) -> None:
@@ -148,12 +149,11 @@ async def receive_multipart(
     to delete with *dest*."""
     ctype, params = parse_options_header(headers.get("content-type", ""))
     if ctype != b"multipart/form-data" or b"boundary" not in params:
-        raise BadUpload("send the documents as multipart/form-data (fields a and b)")
+        raise BadUpload(Message("server.upload.not_multipart"))
     declared = headers.get("content-length")
     overhead = 1_000_000
     if declared and declared.isdigit() and int(declared) > len(file_fields) * max_file_bytes + overhead:
-        raise UploadTooLarge(f"the upload ({_mb(int(declared))}) is larger than the limit of "
-                             f"{_mb(max_file_bytes)} per file")
+        raise UploadTooLarge(Message("server.upload.upload_too_large", size=_mb(int(declared)), limit=_mb(max_file_bytes)))
     c = _Collector(dest, file_fields, max_file_bytes, max_field_bytes, max_fields)
     parser = MultipartParser(params[b"boundary"], {
         "on_part_begin": c.on_part_begin, "on_part_data": c.on_part_data, "on_part_end": c.on_part_end,
@@ -165,10 +165,10 @@ async def receive_multipart(
             parser.write(chunk)
         parser.finalize()
     except FormParserError as e:
-        raise BadUpload(f"the multipart body is malformed ({e})") from None
+        raise BadUpload(Message("server.upload.malformed", why=str(e))) from None
     finally:
         c.close()
     missing = [f for f in file_fields if f not in c.out.files]
     if missing:
-        raise BadUpload(f"missing document(s): {', '.join(missing)} (send both a and b)")
+        raise BadUpload(Message("server.upload.missing", names=", ".join(missing)))
     return c.out

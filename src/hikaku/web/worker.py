@@ -4,7 +4,8 @@ and reports progress and the outcome to the server on the events queue.
 
 Events are tuples ``(kind, worker, job_id, *payload)``: ``("progress", w, id, stage,
 done, total)``, ``("done", w, id, counts)``, ``("failed", w, id, message)``,
-``("cancelled", w, id, message)``, ``("question", w, id, question)``: a job started with "ask
+``("cancelled", w, id, message)`` (each message a :class:`hikaku.wording.Message`, said in
+the language of whoever reads the job), ``("question", w, id, question)``: a job started with "ask
 me" paused on the agent's question (its checkpoint holds the run; the server resumes it with
 the answer). The reviewer's decisions of the job's project are in ``decisions.json`` in the
 job's directory, written by the server when the run starts. A comparison is cancelled cooperatively: the progress
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..wording import Message
 from .store import DECISIONS
 
 if TYPE_CHECKING:
@@ -51,7 +53,8 @@ class Task:
 
 
 class JobCancelled(Exception):
-    pass
+    """The run stopped on the worker's cancel event (or because the server is gone); its
+    argument is a :class:`Message` saying which."""
 
 
 class QuestionPending(Exception):
@@ -88,9 +91,9 @@ def run_task(task: Task, index: int, events: Any, cancel: Any, parent_pid: int |
     def progress(stage: str, done: int, total: int) -> None:
         nonlocal last_time, last_stage
         if cancel.is_set():
-            raise JobCancelled("cancelled")
+            raise JobCancelled(Message("server.error.cancelled"))
         if parent_pid is not None and os.getppid() != parent_pid:
-            raise JobCancelled("the server stopped")
+            raise JobCancelled(Message("server.error.server_stopped"))
         now = time.monotonic()
         if stage != last_stage or done >= total or now - last_time >= _PROGRESS_EVERY_S:
             last_time, last_stage = now, stage
@@ -100,22 +103,28 @@ def run_task(task: Task, index: int, events: Any, cancel: Any, parent_pid: int |
         progress("load", 0, 1)
         counts = _run(task, progress)
     except JobCancelled as e:
-        report("cancelled", str(e))
+        report("cancelled", Message.of(e))
     except QuestionPending as e:
         report("question", e.question)
     except Exception as e:  # noqa: BLE001 - any failure ends this job only, never the worker
         from .._exceptions import HikakuError
 
+        reason: Message | str
         if isinstance(e, HikakuError):
-            message = str(e)
+            reason = Message.of(e) or str(e)  # (a library error without words of its own: its English)
         else:
             log.error("job %s: %s", task.job_id, "".join(traceback.format_exception(e)))
-            message = f"internal error: {type(e).__name__}: {e}"
-        for stored, _, name in (task.a, task.b):  # the user's file names, not the server's paths
-            message = message.replace(str(Path(task.job_dir) / stored), name)
-        report("failed", message)
+            reason = Message("server.error.internal", kind=type(e).__name__, why=str(e))
+        report("failed", Message("server.error.failed", reason=reason).map_text(lambda text: _named(text, task)))
     else:
         report("done", counts)
+
+
+def _named(text: str, task: Task) -> str:
+    """*text* with the stored files' paths replaced by the user's file names."""
+    for stored, _, name in (task.a, task.b):
+        text = text.replace(str(Path(task.job_dir) / stored), name)
+    return text
 
 
 def _run(task: Task, progress: Any) -> dict[str, int]:

@@ -29,21 +29,13 @@ from ..review import (
     review_queue,
     text_sha256,
 )
+from ..wording import LANGS, wording
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
 
 __all__ = ["ReviewOutcome", "ask_reviewer", "question_for", "route_after_agent", "review_outcome"]
 
 log = logging.getLogger(__name__)
-
-_SAID = {
-    "ja": {"match": "レビュー担当者の回答: {b} と対応", "no_match": "レビュー担当者の回答: 対応なし（削除）",
-           "skip": "レビュー担当者の回答: 保留（レビュー待ちに回す）", "invalid": "回答 {b} は候補にないため保留"},
-    "en": {"match": "The reviewer answered: {b}", "no_match": "The reviewer answered: no counterpart (deleted)",
-           "skip": "The reviewer skipped the question (left to the review queue)",
-           "invalid": "The answer {b} is not a candidate: left to the review queue"},
-}
-
 
 def route_after_agent(state: ComparisonState, runtime: Runtime[ComparisonRuntime]
                       ) -> Literal["ask_reviewer", "process_comparison_results"]:
@@ -82,7 +74,7 @@ def ask_reviewer(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) ->
     """Ask about each decision of the step the agent cannot take (in order; one interrupt
     each) and replace it with the reviewer's answer."""
     rt = runtime.context
-    said = _SAID.get(rt.options.lang, _SAID["ja"])
+    w = wording(rt.options.lang if rt.options.lang in LANGS else "ja")
     asked = state.get("questions_asked", 0)
     out: list[Decision] = []
     thoughts: list[str] = []
@@ -99,10 +91,10 @@ def ask_reviewer(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) ->
             answer.check(question)
         except ValueError as e:
             log.warning("chunk %s: unusable answer %r (%s); left to the review queue", d.a_ids[0], reply, e)
-            thoughts.append(f"[{d.a_ids[0]}] " + said["invalid"].format(b=reply))
+            thoughts.append(f"[{d.a_ids[0]}] " + w("review.answered.invalid", b=reply))
             out.append(d)
             continue
-        thoughts.append(f"[{d.a_ids[0]}] " + said[answer.verdict].format(b=",".join(answer.b_ids)))
+        thoughts.append(f"[{d.a_ids[0]}] " + w(f"review.answered.{answer.verdict}", b=",".join(answer.b_ids)))
         if answer.verdict == "skip":
             out.append(d)
             continue

@@ -6,10 +6,11 @@ from __future__ import annotations
 import time
 
 from .._version import __version__
-from ..changes import build_changes, labels
+from ..changes import build_changes
 from ..crossrefs import check_references
 from ..document import Document, DocumentNote
 from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
+from ..wording import Wording, wording
 from .ask_reviewer import review_outcome
 from .runtime import ComparisonRuntime
 from .state import ComparisonState
@@ -36,28 +37,30 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
         document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
         changes=changes,
         stats=stats,
-        notes=document_notes(a, b, labels(lang)) + _notes(stats, labels(lang)) + review.notes,
+        notes=document_notes(a, b, lang) + _notes(stats, wording(lang)) + review.notes,
         review_queue=review.queue,
         references=references,
     )
 
 
-def document_notes(a: Document, b: Document, L: dict[str, str]) -> list[str]:
+def document_notes(a: Document, b: Document, lang: str) -> list[str]:
     """What the loaders noted about the inputs (a PDF page read in a doubtful order), each
     naming its document, in the report's language: ``Document A (a.pdf): page 3: …``,
     ``ドキュメントA（a.pdf）: 3ページ: …``; a kind of note without words of its own, in English."""
-    return [L["note_document"].format(doc=L[key], source=doc.source or doc.id, note=_note(note, L))
+    w = wording(lang)
+    return [w("report.note.document", doc=w(f"report.column.{key}"), source=doc.source or doc.id, note=_note(note, w))
             for key, doc in (("doc_a", a), ("doc_b", b)) for note in doc.notes]
 
 
-def _note(note: DocumentNote, L: dict[str, str]) -> str:
-    wording = L.get(f"doc_note_{note.kind}")  # (its own keys: a caller's kind never meets another note's words)
-    if wording is None or not note.pages:
+def _note(note: DocumentNote, w: Wording) -> str:
+    key = f"report.doc_note.{note.kind}"  # (its own keys: a caller's kind never meets another note's words)
+    if key not in w or not note.pages:
         return note.text
-    pages = L["page_many" if len(note.pages) > 1 else "page_one"].format(pages=", ".join(map(str, note.pages[:10])))
+    pages = w("report.pages.many" if len(note.pages) > 1 else "report.pages.one",
+              pages=", ".join(map(str, note.pages[:10])))
     if len(note.pages) > 10:
-        pages += L["pages_more"].format(n=len(note.pages))
-    return wording.format(pages=pages, detail=note.detail)
+        pages += w("report.pages.more", n=len(note.pages))
+    return w(key, pages=pages, detail=note.detail)
 
 
 # why the LLM's decision was not used, in the order the notes give them
@@ -65,15 +68,15 @@ FALLBACK_KINDS = ("unavailable", "budget", "error", "invalid", "wrong_document",
                   "evidence_weaker", "loop", "plain_text")
 
 
-def _notes(stats: Stats, L: dict[str, str]) -> list[str]:
+def _notes(stats: Stats, w: Wording) -> list[str]:
     """One note per kind of fallback: how many chunks, and the last reason given."""
     notes = []
     for kind in (*FALLBACK_KINDS, *sorted(set(stats.llm_fallbacks) - set(FALLBACK_KINDS))):
         details = [c.fallback.split(":", 1)[1].strip() for c in stats.per_chunk
                    if c.fallback and c.fallback.split(":", 1)[0] == kind]
         if details:
-            template = L.get(f"note_{kind}", L["note_other"])
-            notes.append(template.format(n=len(details), detail=details[-1], kind=kind))
+            key = f"report.note.{kind}" if kind in FALLBACK_KINDS else "report.note.other"
+            notes.append(w(key, n=len(details), detail=details[-1], kind=kind))
     return notes
 
 

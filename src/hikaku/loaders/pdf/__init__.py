@@ -19,6 +19,7 @@ import os
 
 from ..._exceptions import InvalidDocumentError
 from ...document import Chunk, DocumentNote
+from ...wording import Message
 from ..chunker import chunk_text, first_heading
 from ..decode import check_chars
 from ..registry import Loaded, LoadRequest, check_size, read_head
@@ -36,18 +37,15 @@ def check_complete(req: LoadRequest) -> None:
     """InvalidDocumentError for a file that is not a PDF or was cut off."""
     size = check_size(req.path, req.limits, req.label)
     if b"%PDF" not in read_head(req.path, 1024):
-        raise InvalidDocumentError(f"{req.label}: not a PDF file (no %PDF header)")
+        raise InvalidDocumentError(Message("load.pdf.no_header", label=req.label))
     try:
         with open(req.path, "rb") as f:
             f.seek(max(0, size - _TAIL))
             tail = f.read(_TAIL)
     except OSError as e:
-        raise InvalidDocumentError(f"{req.label}: cannot read: {e.strerror}") from None
+        raise InvalidDocumentError(Message("load.cannot_read", label=req.label, why=e.strerror)) from None
     if b"%%EOF" not in tail:
-        raise InvalidDocumentError(
-            f"{req.label}: the PDF is truncated (it does not end with %%EOF): the file was cut off; "
-            "download or export it again"
-        )
+        raise InvalidDocumentError(Message("load.pdf.truncated", label=req.label))
 
 
 def load(req: LoadRequest) -> Loaded:
@@ -55,7 +53,10 @@ def load(req: LoadRequest) -> Loaded:
     try:
         pages = read_pdf(req.path)
     except InvalidDocumentError as e:  # name the input as the user gave it (standard input: -)
-        raise InvalidDocumentError(str(e).replace(os.fspath(req.path), req.label, 1)) from None
+        message = Message.of(e)
+        path = os.fspath(req.path)
+        raise InvalidDocumentError(message.map_text(lambda t: req.label if t == path else t) if message is not None
+                                   else str(e).replace(path, req.label, 1)) from None
     clean = clean_pages(pages)
     notes = _layout_notes(req.label, clean.columns, clean.doubts)
     check_chars(clean.text, req.limits, req.label)

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..._exceptions import InvalidDocumentError, MissingDependencyError
 from ...system import available_cores
+from ...wording import Message
 
 __all__ = ["PdfLine", "read_pdf"]
 
@@ -301,15 +302,17 @@ def read_pdf(path: Path, *, workers: int | None = None) -> list[list[PdfLine]]:
         if pages is None:
             pages = _layout(path)
     except (PDFPasswordIncorrect, PDFEncryptionError):
-        raise InvalidDocumentError(f"{path}: the PDF is encrypted; remove the password and try again") from None
+        raise InvalidDocumentError(Message("load.pdf.encrypted", label=str(path))) from None
     except (PDFSyntaxError, PSException) as e:
-        raise InvalidDocumentError(f"{path}: not a readable PDF ({type(e).__name__}: {e})") from None
+        raise InvalidDocumentError(Message("load.pdf.unreadable", label=str(path), kind=type(e).__name__,
+                                           why=str(e))) from None
     except Exception as e:  # pdfminer raises many kinds on damaged files
         if "encrypt" in str(e).lower() or "password" in str(e).lower():
-            raise InvalidDocumentError(f"{path}: the PDF is encrypted; remove the password and try again") from None
-        raise InvalidDocumentError(f"{path}: not a readable PDF ({type(e).__name__}: {e})") from None
+            raise InvalidDocumentError(Message("load.pdf.encrypted", label=str(path))) from None
+        raise InvalidDocumentError(Message("load.pdf.unreadable", label=str(path), kind=type(e).__name__,
+                                           why=str(e))) from None
     if not pages:
-        raise InvalidDocumentError(f"{path}: not a readable PDF (no pages)")
+        raise InvalidDocumentError(Message("load.pdf.no_pages", label=str(path)))
     if not any(pages):
-        raise InvalidDocumentError(f"{path}: no text layer; OCR is not supported")
+        raise InvalidDocumentError(Message("load.pdf.no_text", label=str(path)))
     return pages

@@ -1,11 +1,25 @@
-// hikaku serve: the page. Plain ES module, no dependencies; every text comes from labels.js
-// and every value from the server is set as text (never as HTML).
-import { LABELS } from "./labels.js";
+// hikaku serve: the page. Plain ES module, no dependencies; every text comes from hikaku's wording
+// catalogue, served with the page (<script id="wording">: hikaku/wording/*.toml), and every value from
+// the server is set as text (never as HTML). The server says its errors in the page's language: every
+// request names it (Accept-Language; the event stream ?lang=).
 import { createReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
+const WORDS = JSON.parse($("wording").textContent);
 const state = { lang: "ja", config: null, job: null, source: null, history: [] };
-const L = () => LABELS[state.lang];
+
+// The text of a catalogue key in the page's language, its {placeholders} filled with values.
+function t(key, values = {}) {
+  const template = WORDS[state.lang][key];
+  if (template === undefined) return key;
+  return template.replace(/\{\{|\}\}|\{(\w+)\}/g, (m, name) =>
+    (m === "{{" ? "{" : m === "}}" ? "}" : String(values[name] ?? m)));
+}
+
+// A key made from a value the server sent (a status, a stage): its text, or the value itself.
+function known(key, fallback) {
+  return WORDS[state.lang][key] === undefined ? fallback : t(key);
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -27,14 +41,14 @@ function megabytes(n) {
 function applyLanguage() {
   document.documentElement.lang = state.lang;
   document.querySelectorAll("[data-i18n]").forEach((node) => {
-    node.textContent = L()[node.getAttribute("data-i18n")];
+    node.textContent = t(node.getAttribute("data-i18n"));
   });
   document.querySelectorAll("[data-i18n-title]").forEach((node) => {
-    node.setAttribute("title", L()[node.getAttribute("data-i18n-title")]);
+    node.setAttribute("title", t(node.getAttribute("data-i18n-title")));
   });
-  $("lang-switch").textContent = L().switch_to;
+  $("lang-switch").textContent = t("web.switch_to");
   $("lang-switch").setAttribute("lang", state.lang === "ja" ? "en" : "ja");
-  document.title = `hikaku ${L().title}`;
+  document.title = `hikaku ${t("web.title")}`;
   renderHistory();
   if (state.job) renderJob(state.job);
   if (review) review.relabel();
@@ -44,7 +58,11 @@ function switchLanguage() {
   state.lang = state.lang === "ja" ? "en" : "ja";
   try { localStorage.setItem("hikaku.lang", state.lang); } catch (e) { /* private mode */ }
   if (!state.job) $("opt-lang").value = state.lang;
+  showError("");  // said in the other language
   applyLanguage();
+  // the server's words (a job's error) in the new language
+  refreshHistory();
+  if (state.job) api(`/api/comparisons/${encodeURIComponent(state.job.id)}`).then(follow).catch((e) => showError(e.message));
 }
 
 // -- errors -----------------------------------------------------------------------------
@@ -56,14 +74,15 @@ function showError(text) {
 async function api(path, options = {}) {
   let response;
   try {
-    response = await fetch(path, { credentials: "same-origin", ...options });
+    const headers = { "accept-language": state.lang, ...(options.headers || {}) };
+    response = await fetch(path, { credentials: "same-origin", ...options, headers });
   } catch (e) {
-    throw new Error(L().errors.network);
+    throw new Error(t("web.http.network"));
   }
   if (response.status === 204) return null;
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const label = L().errors[response.status] || L().errors.other;
+    const label = known(`web.http.${response.status}`, t("web.http.other"));
     const detail = typeof body.detail === "string" ? body.detail : "";
     throw new Error(detail ? `${label}: ${detail}` : label);
   }
@@ -108,7 +127,7 @@ async function submit(event) {
   for (const side of ["a", "b"]) {
     const file = chosen(side);
     if (file && file.size > limit) {
-      showError(L().too_large.replace("{name}", file.name).replace("{limit}", megabytes(limit)));
+      showError(t("web.too_large", { name: file.name, limit: megabytes(limit) }));
       return;
     }
   }
@@ -156,7 +175,7 @@ function follow(job) {
   state.job = job;
   renderJob(job);
   if (live(job)) {
-    const source = new EventSource(`/api/comparisons/${encodeURIComponent(job.id)}/events`);
+    const source = new EventSource(`/api/comparisons/${encodeURIComponent(job.id)}/events?lang=${state.lang}`);
     state.source = source;
     let finished = false;
     source.addEventListener("status", (e) => {
@@ -188,9 +207,11 @@ function renderJob(job) {
   const percent = job.status === "done" ? 100 : p.percent;
   $("progress-bar").value = percent;
   $("progress-percent").textContent = `${percent}%`;
-  let text = job.status === "running" ? (L().stage[p.stage] || p.stage) : L().status[job.status];
-  if (job.status === "running" && p.stage === "agent" && p.total) text += ` ${p.done} / ${p.total} ${L().chunks}`;
-  if (job.resumed) text += L().resumed;
+  const status = (code) => known(`web.status.${code}`, code);
+  // a stage is said as the job's status when it has no words of its own (queued, done)
+  let text = job.status === "running" ? known(`web.stage.${p.stage}`, status(p.stage)) : status(job.status);
+  if (job.status === "running" && p.stage === "agent" && p.total) text += ` ${p.done} / ${p.total} ${t("web.chunks")}`;
+  if (job.resumed) text += t("web.resumed");
   if (job.error) text += ` — ${job.error}`;
   $("progress-text").textContent = text;
   $("cancel").hidden = !running;
@@ -206,10 +227,14 @@ function renderJob(job) {
   }
 }
 
+// the counts as the reports say them (report.change.*, report.moved_total)
+const COUNT_WORDS = { added: "report.change.added", deleted: "report.change.deleted", modified: "report.change.modified",
+  unchanged: "report.change.unchanged", moved: "report.moved_total" };
+
 function countItems(counts) {
-  return ["added", "deleted", "modified", "unchanged", "moved"]
-    .filter((t) => counts[t] !== undefined && (t !== "moved" || counts[t] > 0))
-    .map((t) => el("li", { class: t, text: `${L().counts[t]} ${counts[t]}` }));
+  return Object.keys(COUNT_WORDS)
+    .filter((k) => counts[k] !== undefined && (k !== "moved" || counts[k] > 0))
+    .map((k) => el("li", { class: k, text: `${t(COUNT_WORDS[k])} ${counts[k]}` }));
 }
 
 function renderResult(job) {
@@ -218,7 +243,7 @@ function renderResult(job) {
   $("result-counts").replaceChildren(...countItems(job.counts));
   $("download-links").replaceChildren(...job.downloads.map((d) => el("a", {
     href: d.url, download: "", class: "download", "data-format": d.format,
-    text: `${L().formats_names[d.format] || d.extension.toUpperCase()} (.${d.extension})`,
+    text: `${known(`format.${d.format}`, d.extension.toUpperCase())} (.${d.extension})`,
   })));
   const frame = $("report");
   const src = `${job.view}?run=${encodeURIComponent(job.finished || "")}`;  // a rerun is a new report
@@ -246,14 +271,14 @@ async function refreshHistory() {
 
 function renderHistory() {
   const rows = state.history.map((job) => {
-    const date = new Date(job.created).toLocaleString(L().locale);
-    const open = el("button", { type: "button", text: L().open, onclick: () => { showError(""); follow(job); } });
-    const remove = el("button", { type: "button", class: "danger", text: L().delete, onclick: () => removeJob(job) });
+    const date = new Date(job.created).toLocaleString(t("web.locale"));
+    const open = el("button", { type: "button", text: t("web.open"), onclick: () => { showError(""); follow(job); } });
+    const remove = el("button", { type: "button", class: "danger", text: t("web.delete"), onclick: () => removeJob(job) });
     const counts = el("ul", { class: "counts small" }, ...countItems(job.counts));
     return el("tr", { "data-id": job.id, "data-status": job.status },
       el("td", { text: job.a.name }), el("td", { text: job.b.name }), el("td", { text: job.project || "" }),
       el("td", { text: date }),
-      el("td", { class: `status ${job.status}`, text: L().status[job.status], title: job.error || "" }),
+      el("td", { class: `status ${job.status}`, text: known(`web.status.${job.status}`, job.status), title: job.error || "" }),
       el("td", {}, counts), el("td", { class: "actions" }, open, remove));
   });
   $("history-rows").replaceChildren(...rows);
@@ -262,7 +287,7 @@ function renderHistory() {
 }
 
 async function removeJob(job) {
-  if (!window.confirm(L().confirm_delete)) return;
+  if (!window.confirm(t("web.confirm_delete"))) return;
   try {
     await api(`/api/comparisons/${encodeURIComponent(job.id)}`, { method: "DELETE" });
     if (state.job && state.job.id === job.id) {
@@ -280,7 +305,7 @@ async function removeJob(job) {
   }
 }
 
-const review = createReview({ $, el, api, L, follow: (job) => follow(job), showError });
+const review = createReview({ $, el, api, t, known, follow: (job) => follow(job), showError });
 
 // -- start ----------------------------------------------------------------------------------
 async function start() {

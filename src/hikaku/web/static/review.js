@@ -2,9 +2,9 @@
 // comparison — its queue (most doubtful first) or every row, with confirm / not a match /
 // pair with… (candidates found with the agent's tools, with their scores and context) /
 // out of scope; the project's decisions (export, import, withdraw) and a rerun. Every value
-// from the server is set as text, never as HTML.
+// from the server is set as text, never as HTML; every word is the catalogue's (t, from app.js).
 
-export function createReview({ $, el, api, L, follow, showError }) {
+export function createReview({ $, el, api, t, known, follow, showError }) {
   const view = { job: null, data: null, loadedFor: null, open: null, candidates: null, query: "" };
   const jobUrl = (suffix) => `/api/comparisons/${encodeURIComponent(view.job.id)}${suffix}`;
   const projectUrl = (suffix) => `/api/projects/${encodeURIComponent(view.data.project)}${suffix}`;
@@ -38,17 +38,20 @@ export function createReview({ $, el, api, L, follow, showError }) {
     return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
   }
 
+  const given = (x) => x !== null && x !== undefined;
+
   function scores(c, aIds) {
-    const s = L().candidate_scores;
     const out = [];
-    if (c.chosen) out.push(s.chosen);
-    if (c.probability !== null && c.probability !== undefined) out.push(`${s.probability} ${c.probability.toFixed(2)}`);
-    if (c.vector_score !== null && c.vector_score !== undefined) out.push(`${s.vector} ${c.vector_score.toFixed(2)}`);
-    if (c.similarity !== null && c.similarity !== undefined) out.push(`${s.similarity} ${c.similarity.toFixed(2)}`);
-    if (c.string_matches) out.push(`${s.string} ${c.string_matches}`);
-    if (c.held_by && c.held_by.length && c.held_by.join() !== aIds.join()) out.push(s.held.replace("{a}", c.held_by.join(",")));
+    if (c.chosen) out.push(t("web.current_counterpart"));
+    if (given(c.probability)) out.push(t("review.score.probability", { value: c.probability.toFixed(2) }));
+    if (given(c.vector_score)) out.push(t("review.score.vector", { value: c.vector_score.toFixed(2) }));
+    if (given(c.similarity)) out.push(t("review.score.similarity", { value: c.similarity.toFixed(2) }));
+    if (c.string_matches) out.push(t("review.score.string", { value: c.string_matches }));
+    if (c.held_by && c.held_by.length && c.held_by.join() !== aIds.join()) out.push(t("review.score.held", { a: c.held_by.join(",") }));
     return out.join(" · ");
   }
+
+  const reason = (r) => known(`review.reason.${r}`, r);
 
   function candidateItem(c, aIds, onPick, label) {
     return el("li", { class: "candidate", "data-b": c.b_ids.join(",") },
@@ -76,14 +79,13 @@ export function createReview({ $, el, api, L, follow, showError }) {
     const q = job.question;
     $("question").hidden = !q;
     if (!q) return;
-    const choice = q.agent_choice.length ? q.agent_choice.join(",") : L().agent_deleted;
-    $("question-text").textContent = L().question_text.replace("{a}", q.a_ids.join(",")).replace("{item}", q.item || "—")
-      .replace("{choice}", choice).replace("{doubt}", q.doubt.toFixed(2))
-      + ` — ${q.reasons.map((r) => L().reasons[r] || r).join(L().locale === "ja-JP" ? "、" : ", ")}`;
+    const choice = q.agent_choice.length ? q.agent_choice.join(",") : t("review.no_counterpart");
+    $("question-text").textContent = t("web.question_text", { a: q.a_ids.join(","), item: q.item || "—", choice,
+      doubt: q.doubt.toFixed(2) }) + ` — ${q.reasons.map(reason).join(t("text.list_sep"))}`;
     $("question-path").textContent = (q.path || []).join(" > ");
     $("question-a").textContent = q.a_text;
     $("question-candidates").replaceChildren(...q.candidates.map((c) =>
-      candidateItem(c, q.a_ids, (x) => answer("match", x.b_ids), L().answer_match)));
+      candidateItem(c, q.a_ids, (x) => answer("match", x.b_ids), t("web.answer_match"))));
   }
 
   function hideQuestion() {
@@ -115,16 +117,16 @@ export function createReview({ $, el, api, L, follow, showError }) {
 
   function badges(r) {
     const out = [];
-    if (r.decided_by === "reviewer") out.push(el("span", { class: "badge reviewed", text: L().decided.reviewer }));
-    if (r.ignored) out.push(el("span", { class: "badge ignored", text: L().ignored }));
-    if (r.doubt !== null && r.doubt !== undefined) {
-      out.push(el("span", { class: "badge review", text: `${L().doubt} ${r.doubt.toFixed(2)}` }));
-      out.push(el("span", { class: "muted small", text: ` ${r.reasons.map((x) => L().reasons[x] || x).join(" · ")}` }));
+    if (r.decided_by === "reviewer") out.push(el("span", { class: "badge reviewed", text: t("review.reviewed") }));
+    if (r.ignored) out.push(el("span", { class: "badge ignored", text: t("review.verdict.ignore") }));
+    if (given(r.doubt)) {
+      out.push(el("span", { class: "badge review", text: `${t("review.doubt")} ${r.doubt.toFixed(2)}` }));
+      out.push(el("span", { class: "muted small", text: ` ${r.reasons.map(reason).join(" · ")}` }));
     }
     for (const f of r.references || []) {  // a cross-reference to check (引用条項の確認)
       const fix = f.suggestion ? ` → ${f.suggestion}` : "";
-      out.push(el("span", { class: `badge reference ${f.kind}`, title: L().reference_kinds[f.kind] || f.kind,
-        text: `${L().reference} ${f.text}${fix}` }));
+      out.push(el("span", { class: `badge reference ${f.kind}`, title: known(`report.reference.kind.${f.kind}`, f.kind),
+        text: `${t("report.column.reference")} ${f.text}${fix}` }));
     }
     return out;
   }
@@ -133,10 +135,10 @@ export function createReview({ $, el, api, L, follow, showError }) {
     const b = (label, cls, fn) => el("button", { type: "button", class: cls, text: label, onclick: fn });
     const out = [];
     const pair = r.a_ids.length && r.b_ids.length;
-    out.push(b(L().confirm, "confirm", () => (pair ? decide("match", r.a_ids, r.b_ids) : decide("no_match", r.a_ids, r.b_ids))));
-    if (pair) out.push(b(L().not_match, "not-match", () => decide("no_match", r.a_ids, r.b_ids)));
-    if (r.a_ids.length) out.push(b(L().pair_with, "pair-with", () => openCandidates(r)));
-    out.push(b(L().ignore, "ignore", () => decide("ignore", r.a_ids, r.b_ids)));
+    out.push(b(t("web.confirm"), "confirm", () => (pair ? decide("match", r.a_ids, r.b_ids) : decide("no_match", r.a_ids, r.b_ids))));
+    if (pair) out.push(b(t("web.not_match"), "not-match", () => decide("no_match", r.a_ids, r.b_ids)));
+    if (r.a_ids.length) out.push(b(t("web.pair_with"), "pair-with", () => openCandidates(r)));
+    out.push(b(t("web.ignore"), "ignore", () => decide("ignore", r.a_ids, r.b_ids)));
     return out;
   }
 
@@ -159,23 +161,33 @@ export function createReview({ $, el, api, L, follow, showError }) {
   }
 
   function candidatesRow(r) {
-    const input = el("input", { type: "search", class: "search", placeholder: L().search_placeholder });
+    const input = el("input", { type: "search", class: "search", placeholder: t("web.search_placeholder") });
     input.value = view.query;
-    const search = el("button", { type: "button", text: L().search, onclick: () => openCandidates(r, input.value.trim()) });
+    const search = el("button", { type: "button", text: t("web.search"), onclick: () => openCandidates(r, input.value.trim()) });
     input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); search.click(); } });
     const list = view.candidates === null ? el("p", { class: "muted", text: "…" })
-      : view.candidates.length === 0 ? el("p", { class: "muted", text: L().no_candidates })
+      : view.candidates.length === 0 ? el("p", { class: "muted", text: t("web.no_candidates") })
         : el("ol", { class: "candidates" }, ...view.candidates.filter((c) => !c.chosen).map((c) =>
-          candidateItem(c, r.a_ids, (x) => decide("match", r.a_ids, x.b_ids), L().pair)));
+          candidateItem(c, r.a_ids, (x) => decide("match", r.a_ids, x.b_ids), t("web.pair"))));
     return el("tr", { class: "candidates-row", "data-for": String(r.index) },
       el("td", { colspan: "5" }, el("div", { class: "search-bar" }, input, search), list));
   }
+
+  // a row's label where its type alone would mislead, as the reports label it (hikaku.changes.type_label)
+  function typeLabel(r) {
+    if (r.repealed) {
+      return t("report.with_aspects", { label: t("report.change.deleted"), aspects: t("report.aspect.number_kept") });
+    }
+    return r.renumbered ? t("report.renumbered") : known(`report.change.${r.type}`, r.type);
+  }
+
+  const quoted = (text) => `${t("text.quote_open")}${text}${t("text.quote_close")}`;
 
   function render() {
     const d = view.data;
     if (!d) return;
     $("review-project").textContent = d.project;
-    $("decision-count").textContent = L().decisions_count.replace("{n}", d.decisions.length);
+    $("decision-count").textContent = t("web.decisions_count", { n: d.decisions.length });
     const link = $("export-decisions");
     link.setAttribute("href", projectUrl("/decisions"));
     link.setAttribute("download", `hikaku-decisions-${d.project}.json`);
@@ -193,19 +205,18 @@ export function createReview({ $, el, api, L, follow, showError }) {
       el("td", { text: r.item || "—" }),
       el("td", { class: "text", text: excerpt(r.a_text) || "—" }),
       el("td", { class: "text", text: excerpt(r.b_text) || "—" }),
-      el("td", {}, el("span", { class: `label ${r.type}${r.repealed ? " repealed" : ""}`,
-        text: r.repealed ? L().kinds.repealed : r.renumbered ? L().kinds.renumbered : L().counts[r.type] }),
+      el("td", {}, el("span", { class: `label ${r.type}${r.repealed ? " repealed" : ""}`, text: typeLabel(r) }),
       ...badges(r)),
       el("td", { class: "actions" }, ...actions(r))));
       if (view.open === r.index) trs.push(candidatesRow(r));
     }
     $("review-rows").replaceChildren(...trs);
     $("decision-items").replaceChildren(...d.decisions.map((x, k) => el("li", { "data-verdict": x.verdict },
-      el("strong", { text: `${L().verdicts[x.verdict] || x.verdict} ` }),
-      el("span", { text: `${x.a_excerpt ? `「${x.a_excerpt}」` : (x.a_sha256 ? x.a_sha256.slice(0, 12) : "—")} ↔ `
-        + `${x.b_excerpt ? `「${x.b_excerpt}」` : (x.b_sha256 ? x.b_sha256.slice(0, 12) : "—")}` }),
+      el("strong", { text: `${known(`review.verdict.${x.verdict}`, x.verdict)} ` }),
+      el("span", { text: `${x.a_excerpt ? quoted(x.a_excerpt) : (x.a_sha256 ? x.a_sha256.slice(0, 12) : "—")} ↔ `
+        + `${x.b_excerpt ? quoted(x.b_excerpt) : (x.b_sha256 ? x.b_sha256.slice(0, 12) : "—")}` }),
       el("span", { class: "muted small", text: ` ${x.by || ""} ${x.at || ""}` }),
-      el("button", { type: "button", class: "danger small", text: L().withdraw, onclick: () => withdraw(k) }))));
+      el("button", { type: "button", class: "danger small", text: t("web.withdraw"), onclick: () => withdraw(k) }))));
   }
 
   async function reload() {
@@ -214,7 +225,7 @@ export function createReview({ $, el, api, L, follow, showError }) {
   }
 
   async function withdraw(k) {
-    if (!window.confirm(L().confirm_withdraw)) return;
+    if (!window.confirm(t("web.confirm_withdraw"))) return;
     try {
       await api(projectUrl(`/decisions/${k}`), { method: "DELETE" });
       await reload();
@@ -233,7 +244,7 @@ export function createReview({ $, el, api, L, follow, showError }) {
         method: "POST", headers: { "content-type": "application/json" }, body: await file.text(),
       });
       await reload();
-      say(L().imported.replace("{n}", res.imported));
+      say(t("web.imported", { n: res.imported }));
     } catch (e) {
       showError(e.message);
     } finally {
