@@ -11,7 +11,10 @@ What it writes, for ``ja`` and ``en``:
 - the example with a scripted LLM whose calls fail (the notes on the offline fallback), with
   reviewer decisions that do not apply (the review notes) and its agent trace (the thoughts);
 - the interactive review's questions in the terminal (``hikaku compare --interactive``);
-- a batch's ``index.html`` (done, failed and not-run pairs; running and interrupted).
+- a batch's ``index.html`` (done, failed and not-run pairs; running and interrupted);
+- the cross-references to check (引用条項の確認): the work rules of tests/crossrefs (two stale
+  references), the 不正競争防止法 excerpt with one of B's updates reverted, a result holding
+  every kind of flag and wording, and the MCP tool check_references' text.
 
 Needs ../shared/eval for the dev pairs (the example alone without it); runs in-process.
 """
@@ -158,6 +161,51 @@ def _batch(lang: str) -> dict[str, bytes]:
             for state in ("finished", "running", "interrupted")}
 
 
+def _every_flag() -> Any:
+    """A result holding every kind of flag, each wording of its message (tests/renderers)."""
+    from tests.renderers.test_references import _result
+
+    from hikaku.result import ReferenceFlag
+
+    result = _result()
+    flag, missing = result.references
+    more = [flag.model_copy(update={"change": 1, "b_id": "b10", "start": 0, "end": 0, "b_target": None,
+                                    "b_target_ids": []}),  # stale, B has no such number
+            ReferenceFlag(kind="deleted_target", change=2, b_id="b9", text="第8条", start=0, end=0, a_target="第8条",
+                          a_target_ids=["a8"]),
+            ReferenceFlag(kind="deleted_target", change=2, b_id="b9", text="第9条", start=0, end=0, b_target="第9条",
+                          b_target_ids=["b9"]),
+            ReferenceFlag(kind="relative_shift", change=1, b_id="b10", text="前条", start=0, end=0, a_target="第8条",
+                          a_target_ids=["a8"], b_target="第9条", b_target_ids=["b9"], suggestion="第8条")]
+    return result.model_copy(update={"references": [flag, missing, *more]})
+
+
+def _references(lang: str, tmp: Path) -> dict[str, bytes]:
+    """The cross-references to check in every format, and as the MCP tool says them."""
+    from tests.crossrefs.test_check import RULES_A, RULES_B, STATUTE
+
+    from hikaku.mcp import HikakuService, Roots
+
+    out: dict[str, bytes] = {}
+    (tmp / "rules_a.md").write_text(RULES_A, encoding="utf-8")
+    (tmp / "rules_b.md").write_text(RULES_B, encoding="utf-8")
+    rules = hikaku.compare(str(tmp / "rules_a.md"), str(tmp / "rules_b.md"), lang=lang, llm="offline",
+                           embedding_cache=False)
+    chunks = json.loads((STATUTE / "b.json").read_text(encoding="utf-8"))
+    for c in chunks:  # one of the legislature's updates reverted to A's numbers
+        c["content"] = c["content"].replace("八　第二条第一項第十一号及び第十二号に掲げる", "八　第二条第一項第十号及び第十一号に掲げる")
+    (tmp / "statute_b.json").write_text(json.dumps(chunks, ensure_ascii=False), encoding="utf-8")
+    statute = hikaku.compare(str(STATUTE / "a.json"), str(tmp / "statute_b.json"), lang=lang, llm="offline",
+                             embedding_cache=False)
+    for name, result in (("rules", rules), ("statute-reverted", statute), ("every-flag", _every_flag())):
+        out.update({f"refs-{name}.{k}": v for k, v in _renders(result, lang).items()})
+    service = HikakuService(Roots([tmp]), env={})  # the server's defaults, not this shell's HIKAKU_*
+    for name, a, b in (("rules", RULES_A, RULES_B), ("none", "第1条\nA。", "第1条\nA。")):
+        data, text = service.check_references(a_text=a, b_text=b, options={"lang": lang, "embedding": "hashing"})
+        out[f"refs-mcp-{name}.txt"] = (text + "\n" + json.dumps(data["references"], ensure_ascii=False)).encode("utf-8")
+    return out
+
+
 def collect(tmp: Path, eval_dir: Path) -> dict[str, bytes]:
     _fix_date()
     out: dict[str, bytes] = {}
@@ -170,7 +218,9 @@ def collect(tmp: Path, eval_dir: Path) -> dict[str, bytes]:
         out.update({f"{lang}/example.{k}": v for k, v in _reviewed(lang, tmp).items()})
         out.update({f"{lang}/ambiguous.{k}": v for k, v in _interactive(lang, tmp).items()})
         out.update({f"{lang}/{k}": v for k, v in _batch(lang).items()})
-    return {k: v.replace(str(tmp).encode(), b"TMP") for k, v in out.items()}  # the files' paths
+        out.update({f"{lang}/{k}": v for k, v in _references(lang, tmp).items()})
+    # the files' paths: the temporary directory, and the checkout (a dump of main written in another worktree)
+    return {k: v.replace(str(tmp).encode(), b"TMP").replace(str(ROOT).encode(), b"ROOT") for k, v in out.items()}
 
 
 def main() -> int:
