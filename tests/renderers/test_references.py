@@ -72,3 +72,14 @@ def test_word_and_excel_hold_the_section(tmp_path):
     values = [row for row in book["概要"].iter_rows(values_only=True)]
     at = [row[0] for row in values].index("引用条項の確認（2件）")
     assert values[at + 1][0] == "第7条（試用期間）\n「第9条」" and values[at + 1][1].startswith("番号の更新漏れ: 「第9条」")
+
+
+def test_html_renders_two_flags_on_one_span():
+    """Two flags on the same characters (a reference read twice) are both listed and the row renders:
+    their order is their place, never a comparison of the flags themselves."""
+    result = _result()
+    twice = result.references[0].model_copy(update={"kind": "relative_shift"})
+    result = result.model_copy(update={"references": [result.references[0], twice, result.references[1]]})
+    html = hikaku.render(result, "html")
+    row = re.search(r'<tr class="change" id="row-0"[^>]*>.*?</tr>', html, re.S).group()
+    assert row.count(">第9条</mark>") == 1 and "引用 2" in row

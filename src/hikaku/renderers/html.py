@@ -125,7 +125,9 @@ def _marked(text: str, spans: list[tuple[int, int]], tag: str, flagged: list[Ref
     check as its title, an anchor the review queue links to)."""
     if not flagged:
         return _highlight(text, spans, tag)
-    marks = sorted((r.flag.start, r.flag.end, r) for r in flagged if 0 <= r.flag.start < r.flag.end <= len(text))
+    # ordered by place (two flags on one span keep their order: a ReferenceLine is never compared)
+    marks = sorted(((r.flag.start, r.flag.end, r) for r in flagged if 0 <= r.flag.start < r.flag.end <= len(text)),
+                   key=lambda m: (m[0], m[1]))
     bounds = sorted({0, len(text), *(x for s, e in spans for x in (s, e)), *(x for s, e, _ in marks for x in (s, e))})
     out = []
     for lo, hi in zip(bounds, bounds[1:]):
