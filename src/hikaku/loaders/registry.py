@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._exceptions import DocumentNotFoundError, InvalidDocumentError, UnsupportedFormatError
-from ..system import Declared, PluginGroup, PluginNames
+from ..system import Declared, PluginGroup, PluginNames, check_format
 from ..wording import Message
 
 if TYPE_CHECKING:
@@ -113,21 +113,8 @@ class Loaded:
     notes: list[DocumentNote] = field(default_factory=list)  # for the reader (Document.notes): what may be misread
 
 
-def _suffixes(extensions: object) -> bool:
-    return isinstance(extensions, tuple) and bool(extensions) and all(
-        isinstance(e, str) and len(e) > 1 and e.startswith(".") and e.count(".") == 1 and e == e.lower()
-        for e in extensions)
-
-
 def _checked(entry: Declared, obj: object) -> LoaderInfo:
-    if not isinstance(obj, LoaderInfo):
-        raise TypeError(f"names a {type(obj).__name__}, not a hikaku.loaders.LoaderInfo")
-    if obj.name != entry.name:
-        raise ValueError(f"declares the format {obj.name!r} under the name {entry.name!r}")
-    if not _suffixes(obj.extensions):
-        raise ValueError(f"extensions must be lower-case suffixes with one dot, such as ('.md',) (a file's last "
-                         f"suffix selects its format); got {obj.extensions!r}")
-    return obj
+    return check_format(entry, obj, LoaderInfo, "hikaku.loaders.LoaderInfo")
 
 
 # the built-ins: the same entries as [project.entry-points."hikaku.loaders"] in pyproject.toml

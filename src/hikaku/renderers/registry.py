@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from .._exceptions import ConfigurationError
-from ..system import Declared, PluginGroup, PluginNames
+from ..system import Declared, PluginGroup, PluginNames, check_format
 from .options import COLUMN_ORDERS, RenderOptions
 
 __all__ = ["RENDERER_NAMES", "RENDERERS", "RendererInfo", "check", "format_for_path", "output_formats", "renderer",
@@ -36,20 +36,8 @@ class RendererInfo:
     excel: bool = False  # takes the excel option (a variant of the format for Excel)
 
 
-def _suffixes(extensions: object) -> bool:
-    return isinstance(extensions, tuple) and bool(extensions) and all(
-        isinstance(e, str) and len(e) > 1 and e.startswith(".") and e.count(".") == 1 and e == e.lower()
-        for e in extensions)
-
-
 def _checked(entry: Declared, obj: object) -> RendererInfo:
-    if not isinstance(obj, RendererInfo):
-        raise TypeError(f"names a {type(obj).__name__}, not a hikaku.renderers.RendererInfo")
-    if obj.name != entry.name:
-        raise ValueError(f"declares the format {obj.name!r} under the name {entry.name!r}")
-    if not _suffixes(obj.extensions):
-        raise ValueError(f"extensions must be lower-case suffixes with one dot, such as ('.md',) (a file's last "
-                         f"suffix selects its format); got {obj.extensions!r}")
+    obj = check_format(entry, obj, RendererInfo, "hikaku.renderers.RendererInfo")
     unknown = [c for c in obj.column_orders if c not in COLUMN_ORDERS]
     if unknown:
         raise ValueError(f"unknown column order(s) {', '.join(map(repr, unknown))}; hikaku has {', '.join(COLUMN_ORDERS)}")

@@ -16,7 +16,7 @@ from .lazy import load as load_lazy
 if TYPE_CHECKING:
     from .files import TEMP_SUFFIX, write_atomically
     from .memory import give_back, objects_kept, objects_set_aside, one_heap
-    from .plugins import Declared, PluginGroup, PluginNames, load_object, refresh_plugins
+    from .plugins import Declared, PluginGroup, PluginNames, check_format, load_object, refresh_plugins
     from .ranking import best
     from .sqlite import DamagedFile, SqliteCache, is_damaged, set_aside
     from .threads import available_cores, blas_threads
@@ -31,6 +31,7 @@ __all__ = [
     "available_cores",
     "best",
     "blas_threads",
+    "check_format",
     "give_back",
     "is_damaged",
     "load_object",
@@ -47,7 +48,7 @@ _LAZY = {
     **{name: ".memory" for name in ("give_back", "objects_kept", "objects_set_aside", "one_heap")},
     "best": ".ranking",
     **{name: ".files" for name in ("TEMP_SUFFIX", "write_atomically")},
-    **{name: ".plugins" for name in ("Declared", "PluginGroup", "PluginNames", "load_object", "refresh_plugins")},
+    **{name: ".plugins" for name in ("Declared", "PluginGroup", "PluginNames", "check_format", "load_object", "refresh_plugins")},
     **{name: ".sqlite" for name in ("DamagedFile", "SqliteCache", "is_damaged", "set_aside")},
     **{name: ".threads" for name in ("available_cores", "blas_threads")},
 }

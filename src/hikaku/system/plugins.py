@@ -30,7 +30,7 @@ from typing import Generic, TypeVar
 
 from .._exceptions import HikakuError, PluginError
 
-__all__ = ["Declared", "PluginGroup", "PluginNames", "load_object", "refresh_plugins"]
+__all__ = ["Declared", "PluginGroup", "PluginNames", "check_format", "load_object", "refresh_plugins"]
 
 T = TypeVar("T")
 
@@ -346,3 +346,20 @@ class PluginGroup(Mapping[str, T], Generic[T]):
 
     def __repr__(self) -> str:
         return f"PluginGroup({self.names.group!r})"
+
+
+def check_format(entry: Declared, obj: object, kind: type[T], kind_name: str) -> T:
+    """What a format plugin (an input or a report format) must be: a *kind* record declared under
+    its own name, with lower-case suffixes of one dot (a file's last suffix selects its format):
+    *obj* itself; TypeError or ValueError otherwise, which the group reports as the plugin's error."""
+    if not isinstance(obj, kind):
+        raise TypeError(f"names a {type(obj).__name__}, not a {kind_name}")
+    name, extensions = getattr(obj, "name", None), getattr(obj, "extensions", None)
+    if name != entry.name:
+        raise ValueError(f"declares the format {name!r} under the name {entry.name!r}")
+    if not (isinstance(extensions, tuple) and extensions and all(
+            isinstance(e, str) and len(e) > 1 and e.startswith(".") and e.count(".") == 1 and e == e.lower()
+            for e in extensions)):
+        raise ValueError(f"extensions must be lower-case suffixes with one dot, such as ('.md',) (a file's last "
+                         f"suffix selects its format); got {extensions!r}")
+    return obj
