@@ -58,6 +58,7 @@ def no_work(monkeypatch):
     (["-o", "sub"], "-o sub: is a directory"),
     (["-o", "missing/r.md"], "cannot write there: the directory {d}/missing does not exist"),
     (["--trace", "missing/t.jsonl"], "cannot write there: the directory {d}/missing does not exist"),
+    (["-o", "r" * 300 + ".md"], "cannot write there: the file name is longer than the system allows"),
     (["-o", "report.odt"], "report.odt: cannot tell the output format from the extension '.odt'"),
     (["-o", "report"], "cannot tell the output format from the extension '(none)'"),
 ])

@@ -93,3 +93,13 @@ def test_what_a_crash_leaves_is_recognisable(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "replace", real_replace)
     assert made and made[0].startswith(".a.json.") and made[0].endswith(TEMP_SUFFIX)
     assert os.listdir(tmp_path) == []  # removed on the way out
+
+
+def test_a_name_near_the_systems_limit_is_written(tmp_path):
+    """The temporary file beside a long name is no longer than the system allows: a 250-byte name
+    (a 255-byte limit: the temporary name would be 271) is written, nothing left beside it."""
+    name = "報" * 80 + "a" * 10 + ".md"  # 240 + 10 + 3 bytes
+    target = tmp_path / name
+    write_atomically(target, b"report\n")
+    assert target.read_bytes() == b"report\n"
+    assert [p.name for p in tmp_path.iterdir()] == [name]

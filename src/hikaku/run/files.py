@@ -111,3 +111,15 @@ def check_outputs(inputs: Sequence[InputFile], outputs: Sequence[tuple[str, str 
             raise ConfigurationError(f"{opt} {path}: cannot write there: the directory {directory} does not exist")
         if not os.access(directory, os.W_OK | os.X_OK):
             raise ConfigurationError(f"{opt} {path}: cannot write there: the directory {directory} is not writable")
+        longest = _name_max(directory)
+        if len(os.fsencode(os.path.basename(path))) > longest:
+            raise ConfigurationError(f"{opt} {path}: cannot write there: the file name is longer than the "
+                                     f"system allows ({longest} bytes)")
+
+
+def _name_max(directory: str) -> int:
+    """The longest file name *directory*'s file system takes, in bytes (255 where it cannot tell)."""
+    try:
+        return os.pathconf(directory, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # no pathconf (Windows), or the name unknown here
+        return 255

@@ -56,9 +56,11 @@ def write_atomically(path: str | os.PathLike[str], data: bytes | Iterable[bytes]
 
 
 def _temporary(directory: str, name: str) -> tuple[str, int]:
-    """A new file beside *name*, created with mode 0666 (less the umask)."""
+    """A new file beside *name*, created with mode 0666 (less the umask); its name holds at most
+    the first 200 bytes of *name*, so that a name the system takes has a temporary file it takes."""
+    short = os.fsencode(name)[:200].decode(errors="ignore") if len(os.fsencode(name)) > 200 else name
     while True:
-        tmp = os.path.join(directory, f".{name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+        tmp = os.path.join(directory, f".{short}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
         try:
             return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
         except FileExistsError:
