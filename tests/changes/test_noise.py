@@ -1,5 +1,5 @@
-"""Differences that are not changes: whitespace, width, list-marker renumbering, page
-artefacts. Unchanged (cosmetic) by default, modified with --strict."""
+"""Differences that are not changes: invisible characters, whitespace, width, list-marker
+renumbering, page artefacts. Unchanged (cosmetic) by default, modified with --strict."""
 
 from __future__ import annotations
 
@@ -11,6 +11,10 @@ from tests.helpers import doc
 
 
 @pytest.mark.parametrize(("a", "b", "kind"), [
+    ("保険金を支払います。", "保険金を\u200b支払います。", "invisible"),  # a zero-width space
+    ("保険金を支払います。", "\ufeff保険金を支払\u00adいます。", "invisible"),  # a BOM, a soft hyphen
+    ("contract", "con\u200dtract\u2060", "invisible"),  # a joiner, a word joiner
+    ("保険料は３０日\u200b以内に払い込む。", "保険料は30日以内に払い込む。", "width"),  # invisible aside, width
     ("第1条　目的", "第1条 目的", "whitespace"),
     ("The insured  shall pay.", "The insured shall\npay.", "whitespace"),
     ("保険料は３０日以内に払い込む。", "保険料は30日以内に払い込む。", "width"),
@@ -50,3 +54,13 @@ def test_cosmetic_pairs_are_unchanged_unless_strict(hashing_embedder):
                                                    "番号・記号の付け替えのみ"]
     md = hikaku.render(strict, "md")
     assert "変更（表記のみ）" in md
+
+
+def test_an_invisible_character_is_no_change_and_no_highlight():
+    from hikaku.changes import diff_spans
+    from hikaku.text import normalize
+
+    a, b = "主契約が消滅したときは、この特約も同時に消滅します。", "主契約が消滅したときは、この特約も同\u200b時に消滅します。"
+    assert normalize(a) == normalize(b)  # matched as the same text
+    assert diff_spans(a, b) == ([], [])  # nothing would show
+    assert diff_spans("同時に消滅", "同\u200b時に失効") == ([(3, 5)], [(4, 6)])  # the real change only

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..text import contains_cjk
+from ..text import INVISIBLE, contains_cjk
 from .middle_snake import BisectDiff, MiddleCache
 
 __all__ = ["inline_ops", "diff_spans", "change_regions", "Span", "DiffCache"]
@@ -144,6 +144,13 @@ def change_regions(ops: list[tuple[int, str]]) -> list[tuple[int, int, int, int]
 
 def diff_spans(a: str, b: str, ops: list[tuple[int, str]] | None = None) -> tuple[list[Span], list[Span]]:
     """Character offsets ``[start, end)`` of what was removed from *a* and inserted in *b*
-    (*ops*: :func:`inline_ops` of the pair, when the caller has them already)."""
-    regions = change_regions(inline_ops(a, b) if ops is None else ops)
+    (*ops*: :func:`inline_ops` of the pair, when the caller has them already). A change of
+    invisible characters alone (a zero-width space) is no highlight: nothing would show."""
+    regions = [r for r in change_regions(inline_ops(a, b) if ops is None else ops)
+               if not _invisible(a[r[0]:r[1]]) or not _invisible(b[r[2]:r[3]])]
     return [(a0, a1) for a0, a1, _, _ in regions if a1 > a0], [(b0, b1) for _, _, b0, b1 in regions if b1 > b0]
+
+
+def _invisible(text: str) -> bool:
+    """Nothing but invisible characters (an empty text too)."""
+    return not INVISIBLE.sub("", text)

@@ -1,4 +1,5 @@
-"""Differences that are not changes: whitespace, full-/half-width and Unicode form, the
+"""Differences that are not changes: invisible characters (zero-width spaces, joiners, BOMs
+inside a text, soft hyphens), whitespace, full-/half-width and Unicode form, the
 renumbering of list markers, and page artefacts (page numbers, running headers) left by
 PDF extraction. Such pairs are reported as 一致 with ``cosmetic: true`` unless
 ``--strict`` asks for them as 変更."""
@@ -8,9 +9,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..text import visible
+
 __all__ = ["cosmetic_kind", "COSMETIC_KINDS"]
 
-COSMETIC_KINDS = ("whitespace", "width", "list_marker", "page_artefact")
+COSMETIC_KINDS = ("invisible", "whitespace", "width", "list_marker", "page_artefact")
 
 # a marker must be followed by a space or by non-ASCII text, so that "1.5倍" or "-5%" is no marker
 _LIST_MARKER = re.compile(
@@ -70,9 +73,15 @@ def _collapse(text: str) -> str:
 
 def cosmetic_kind(a: str, b: str, *, toc: bool = False) -> str | None:
     """Why *a* and *b* differ only cosmetically, or None if the difference is real. In a
-    table of contents (*toc*) the entries' page numbers are page artefacts too."""
+    table of contents (*toc*) the entries' page numbers are page artefacts too. Invisible
+    characters are no difference whatever else differs: a zero-width space beside a change of
+    width is a change of width."""
     if a == b:
         return None
+    va, vb = visible(a), visible(b)
+    if va == vb:
+        return "invisible"
+    a, b = va, vb
     if toc and _toc_entries(a) == _toc_entries(b):
         return "page_artefact"
     if _collapse(a) == _collapse(b) or "".join(a.split()) == "".join(b.split()):

@@ -59,7 +59,7 @@ class Change(BaseModel):
     confidence: float = 1.0
     moved: bool = False
     cosmetic: bool = False
-    cosmetic_kind: str | None = None  # whitespace | width | list_marker | page_artefact
+    cosmetic_kind: str | None = None  # invisible | whitespace | width | list_marker | page_artefact
     similarity: float | None = None
     a_text: str = ""
     b_text: str = ""

@@ -6,6 +6,7 @@ The bottom of the house: every room may use it; it imports nothing of hikaku's."
 from __future__ import annotations
 
 from .normalization import (
+    INVISIBLE,
     contains_cjk,
     is_cosmetic_change,
     lowered,
@@ -17,11 +18,13 @@ from .normalization import (
     shorten,
     split_sentences,
     text_codec,
+    visible,
     without_label,
 )
 from .plain import PLAIN_RANGES, is_plain, nfkc_head
 
 __all__ = [
+    "INVISIBLE",
     "PLAIN_RANGES",
     "contains_cjk",
     "is_cosmetic_change",
@@ -36,5 +39,6 @@ __all__ = [
     "shorten",
     "split_sentences",
     "text_codec",
+    "visible",
     "without_label",
 ]

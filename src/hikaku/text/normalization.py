@@ -11,6 +11,8 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 __all__ = [
+    "INVISIBLE",
+    "visible",
     "lowered",
     "nfkc",
     "recall",
@@ -30,13 +32,26 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-
 _SENTENCE_END = re.compile(r"(?<=[。．！？!?])|(?<=\.)(?=\s)|\n+")
 
 
+# Characters that take no room on the page: zero-width space, non-joiner and joiner, the direction
+# marks and embeddings, the word joiner and invisible operators, the byte order mark inside a text
+# (ZWNBSP), the soft hyphen, the Mongolian vowel separator. NFKC keeps them all; a text that differs
+# from another only by them reads the same.
+INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+def visible(text: str) -> str:
+    """*text* without its invisible characters (:data:`INVISIBLE`); *text* itself when it has none."""
+    return INVISIBLE.sub("", text) if INVISIBLE.search(text) else text
+
+
 def normalize(text: str) -> str:
-    """Unicode NFKC, every run of whitespace turned into one space, stripped.
+    """Unicode NFKC, invisible characters (zero-width spaces, joiners, BOMs, soft hyphens) dropped,
+    every run of whitespace turned into one space, stripped.
 
     NFKC folds full-width ASCII, half-width katakana and the CJK radical look-alikes
     that PDF extraction produces (U+2F64 '⽤' becomes U+7528 '用').
     """
-    return _same_or(text, " ".join(_nfkc(text).split()))
+    return _same_or(text, " ".join(visible(_nfkc(text)).split()))
 
 
 # NFKC maps the ideographic space U+3000 and the full-width forms of ASCII (U+FF01–FF5E) each to one
