@@ -3,6 +3,9 @@ example pair, or check them against an earlier dump.
 
     python bench/same_changes.py --write /tmp/before      # on the old code
     python bench/same_changes.py --check /tmp/before      # on the new code: identical or a list of differences
+    python bench/same_changes.py --check /tmp/before --ignore-descriptions   # what the rows say aside: the
+        # alignment, types, texts, highlights (summary, offline_summary, facts, attention, refused_summary
+        # are left out on both sides, so a dump written before those fields existed compares too)
 
 Needs ../shared/eval (the dev pairs); runs in-process (the embedding model loads once).
 Each pair is compared in the default mode and with --strict.
@@ -41,6 +44,13 @@ def _as_before(row: dict, before: dict) -> dict:
     return {k: v for k, v in row.items() if k in before or v not in ([], {}, None, False, "")}
 
 
+DESCRIPTIONS = ("summary", "offline_summary", "facts", "attention", "refused_summary")
+
+
+def without_descriptions(rows: list[dict]) -> list[dict]:
+    return [{k: v for k, v in row.items() if k not in DESCRIPTIONS} for row in rows]
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     g = p.add_mutually_exclusive_group(required=True)
@@ -48,6 +58,8 @@ def main() -> int:
     g.add_argument("--check", metavar="DIR")
     p.add_argument("--limit", type=int, default=0, help="only the first N pairs")
     p.add_argument("--eval-dir", default=str(EVAL), help=f"the dev pairs (default: {EVAL})")
+    p.add_argument("--ignore-descriptions", action="store_true",
+                   help=f"compare the rows without what they say: {', '.join(DESCRIPTIONS)}")
     args = p.parse_args()
     todo = pairs(Path(args.eval_dir))[: args.limit or None]
     if len(todo) == 1 and not args.limit:
@@ -65,6 +77,8 @@ def main() -> int:
                 continue
             want = json.loads(f.read_text(encoding="utf-8"))
             got = [_as_before(x, y) for x, y in zip(got, want)] + got[len(want):]
+            if args.ignore_descriptions:
+                got, want = without_descriptions(got), without_descriptions(want)
             if got != want:
                 differ += 1
                 print(f"DIFFERENT {name} strict={strict}: {len(want)} -> {len(got)} rows")
@@ -74,7 +88,8 @@ def main() -> int:
                         print(f"  first difference in {x.get('a_ids')}/{x.get('b_ids')}: {keys}")
                         break
     secs = time.perf_counter() - start
-    print(f"{len(todo)} pairs × 2 modes in {secs:.0f} s: " + ("written" if args.write else f"{differ} different"))
+    what = " (descriptions aside)" if args.ignore_descriptions else ""
+    print(f"{len(todo)} pairs × 2 modes in {secs:.0f} s: " + ("written" if args.write else f"{differ} different{what}"))
     return 1 if differ else 0
 
 
