@@ -25,7 +25,7 @@ def test_compare_records_and_documents(hashing_embedder):
 def test_example_pair_end_to_end_and_json_round_trip(use_embedder):
     r = hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", embedder=use_embedder)
     by_item = {c.item: c for c in r.changes}
-    assert by_item["第6条（試用期間）"].summary == "3か月 → 6か月"
+    assert by_item["第6条（試用期間）"].summary == "試用期間：3か月間 → 6か月間"
     assert by_item["第21条（昇給）"].type == "deleted"
     assert by_item["第15条（テレワーク勤務）"].type == "added"
     secret = by_item["第10条（秘密保持）"]

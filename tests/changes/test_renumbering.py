@@ -111,7 +111,7 @@ def test_a_number_that_opens_a_sentence_is_no_heading_number():
     a = doc("A", "2.5 million users signed up in the first year.", prefix="a")
     b = doc("B", "3.5 million users signed up in the first year.", prefix="b")
     (row,) = build_changes(a, b, _pairs((0, 0)), "en", strict=False)
-    assert row.type == "modified" and not row.renumbered and row.summary == "2.5 → 3.5"  # an amount that changed
+    assert row.type == "modified" and not row.renumbered and row.summary == "2.5 million users → 3.5 million users"  # an amount
 
 
 def test_a_reference_to_a_moved_article_that_follows_it_is_a_renumbering():

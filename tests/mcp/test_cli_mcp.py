@@ -51,12 +51,13 @@ async def test_stdio_client_against_a_real_server(root, tmp_path):
         got = await client.call_tool("compare_documents", {"a": "v1.md", "b": "v2.md"})
         assert not got.is_error, got.content[0].text
         report = got.content[0].text
-        assert report.splitlines()[2] == "| 項目 | ドキュメントA | ドキュメントB | 変更タイプ |"
+        lines = report.splitlines()
+        assert lines[2] == "### 改定の要旨" and "| 項目 | ドキュメントA | ドキュメントB | 変更タイプ |" in lines
         expected = hikaku.compare(root / "v1.md", root / "v2.md", embedding="hashing", llm="offline")
         assert got.structured_content["schema"] == "hikaku.comparison/v1"
         assert got.structured_content["stats"]["counts"] == expected.stats.counts
         assert [c["type"] for c in got.structured_content["changes"]] == [c.type for c in expected.changes]
-        assert "3か月 → 6か月" in report
+        assert "試用期間：3か月間 → 6か月間" in report
         last = await client.read_resource("hikaku://reports/last")
         assert last.contents[0].text == report
 

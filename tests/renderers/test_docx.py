@@ -78,7 +78,7 @@ def test_columns_and_underlines_on_the_changed_characters(policy, order):
     assert underlined(added[new]) == [NEW.chunks[5].content]
     assert deleted[new].text == "（削除）" and underlined(deleted[new]) == []
     assert underlined(deleted[old]) == [OLD.chunks[7].content]
-    assert rows["第6条"][3].text == "条番号のみ変更" and rows["第2条"][4].text == "20倍 → 25倍"
+    assert rows["第6条"][3].text == "条番号のみ変更" and rows["第2条"][4].text == "入院給付金日額の20倍 → 25倍"
     # renumbered only: shown (not （略）) with the numbers that changed underlined, its reference too
     assert underlined(rows["第6条"][new]) == ["5"] and underlined(rows["第6条"][old]) == ["6"]
     assert underlined(rows["第7条"][new]) == ["6", "5"] and rows["第7条"][4].text == "第7条 → 第6条、第6条 → 第5条"

@@ -51,7 +51,8 @@ def test_english_labels(example):
     assert '<html lang="en">' in page and "Changes per section" in page and ">Document A<" in page
     assert not re.search(r"[ぁ-んァ-ン]", re.sub(r'<td class="text [ab]">.*?</td>|<td>.*?</td>|<a [^>]*>.*?</a>|'
                                            r"<th colspan=\"4\">.*?</th>|<title>.*?</title>|<h1>.*?</h1>|<text[^>]*>.*?</text>|"
-                                           r'<span class="summary">.*?</span>', "", page, flags=re.S))
+                                           r'<span class="(?:summary|section|evidence)">.*?</span>|title="[^"]*"', "", page,
+                                           flags=re.S))  # the documents' words, and the evidence quoting them
 
 
 def test_counts_are_the_totals_of_the_other_formats(hashing_embedder):

@@ -81,7 +81,7 @@ def test_columns_and_underlines_on_the_changed_characters(policy, order):
     assert underlined(deleted[old]) == [OLD.chunks[7].content]
     assert text(deleted[3]) == "削除" and text(added[3]) == "追加"
     assert text(rows["第6条"][3]) == "条番号のみ変更" and text(rows["第2条"][3]) == "変更"
-    assert text(rows["第2条"][4]) == "20倍 → 25倍"
+    assert text(rows["第2条"][4]) == "入院給付金日額の20倍 → 25倍"
 
 
 def test_sections_and_omitted_clauses(policy):

@@ -56,7 +56,7 @@ def test_one_sentence_changed(run):
     result, _ = run(BASE, b)
     assert kinds(result) == [("modified", ["a3"], ["b3"])]
     change = result.of_type("modified")[0]
-    assert change.summary == "20倍 → 25倍" and change.item.startswith("第3条")
+    assert change.summary == "入院給付金日額の20倍 → 25倍" and change.item.startswith("第3条")
     assert result.stats.counts == {"unchanged": 7, "modified": 1, "deleted": 0, "added": 0}
 
 

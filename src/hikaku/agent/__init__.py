@@ -17,6 +17,7 @@ from .recording import ChunkRecorder, TraceWriter, current_recorder, record_tool
 if TYPE_CHECKING:
     from .llm import LLMPolicy
     from .llm_summaries import LLMSummarizer
+    from .revision_writer import Written, write_revision_summary
     from .second_opinion import SecondOpinion
 
 __all__ = [
@@ -34,14 +35,17 @@ __all__ = [
     "RunBudget",
     "SecondOpinion",
     "TraceWriter",
+    "Written",
     "current_recorder",
     "extract_keywords",
     "group_text",
     "record_tool_call",
+    "write_revision_summary",
 ]
 
 # imported on first use: the LLM policy and its helpers need LangChain's agents
-_LAZY = {"LLMPolicy": ".llm", "LLMSummarizer": ".llm_summaries", "SecondOpinion": ".second_opinion"}
+_LAZY = {"LLMPolicy": ".llm", "LLMSummarizer": ".llm_summaries", "SecondOpinion": ".second_opinion",
+         "Written": ".revision_writer", "write_revision_summary": ".revision_writer"}
 
 
 def __getattr__(name: str) -> Any:

@@ -9,19 +9,33 @@ from typing import TYPE_CHECKING, Any
 from ..system import load_lazy as _load_lazy
 
 if TYPE_CHECKING:
-    from .describe import changed_spans, describe_change, label_change, number_changes
+    from .attention import attention_of, attention_words, clause_attention
+    from .describe import describe_change, describe_facts, fact_text, label_change, number_changes
+    from .facts import extract_facts
+    from .grounding import ungrounded
     from .inline import change_regions, diff_spans, inline_ops
     from .items import item_label
     from .noise import COSMETIC_KINDS, cosmetic_kind
     from .renumbering import Numbers, Renumbering, own_numbers, renumbering_of
-    from .rows import build_change, build_changes
+    from .rows import build_change, build_changes, row_facts
+    from .summary import leave_out, revision_summary, summary_digest
     from .type_labels import type_label
 
 __all__ = [
+    "attention_of",
     "build_change",
     "build_changes",
     "change_regions",
-    "changed_spans",
+    "clause_attention",
+    "describe_facts",
+    "extract_facts",
+    "fact_text",
+    "leave_out",
+    "revision_summary",
+    "row_facts",
+    "summary_digest",
+    "ungrounded",
+    "attention_words",
     "cosmetic_kind",
     "COSMETIC_KINDS",
     "describe_change",
@@ -41,8 +55,17 @@ __all__ = [
 _LAZY = {
     "Numbers": ".renumbering",
     "own_numbers": ".renumbering",
-    "changed_spans": ".describe",
+    "attention_of": ".attention",
+    "clause_attention": ".attention",
+    "attention_words": ".attention",
     "describe_change": ".describe",
+    "describe_facts": ".describe",
+    "fact_text": ".describe",
+    "extract_facts": ".facts",
+    "ungrounded": ".grounding",
+    "revision_summary": ".summary",
+    "leave_out": ".summary",
+    "summary_digest": ".summary",
     "label_change": ".describe",
     "number_changes": ".describe",
     "change_regions": ".inline",
@@ -56,6 +79,7 @@ _LAZY = {
     "build_change": ".rows",
     "build_changes": ".rows",
     "type_label": ".type_labels",
+    "row_facts": ".rows",
 }
 
 

@@ -1,12 +1,15 @@
 """The rows of a comparison: one :class:`~hikaku.result.Change` per resolved group, with
-its type, its description (moved / split / merged first), its inline diff and its
-place in the document. A pair that differs only by its clause numbers (renumbered, 条ずれ)
-and a pair that differs only cosmetically are ``unchanged`` unless ``strict``; both say
-so in their own fields."""
+its type, its facts (:mod:`.facts`) and the description written from them (moved / split /
+merged first), the signals that it may disadvantage the customer (:mod:`.attention`), its
+inline diff and its place in the document. A pair that differs only by its clause numbers
+(renumbered, 条ずれ) and a pair that differs only cosmetically are ``unchanged`` unless
+``strict``; both say so in their own fields. A description an LLM wrote stands only when it
+names nothing the row does not hold (:mod:`.grounding`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from ..align import ResolvedGroup
 from ..document import (
@@ -19,16 +22,20 @@ from ..document import (
     numbers_several,
     placeholder_label,
 )
-from ..result import Change, ChangeDiff, ChangeType
+from ..result import Attention, Change, ChangeDiff, ChangeType, Fact, ReferenceFact
 from ..text import remembering
 from ..wording import Wording, wording
-from .describe import describe_change, number_changes
+from .attention import attention_of, clause_attention
+from .describe import describe_facts, label_change
+from .facts import extract_facts
+from .grounding import fact_strings, ungrounded
 from .inline import DiffCache, diff_spans, inline_ops
 from .items import item_label
 from .noise import cosmetic_kind
 from .renumbering import Numbers, renumbering_of
+from .summary import keys_of, leave_out, only_replaced, replacements_throughout
 
-__all__ = ["build_change", "build_changes", "pages_of"]
+__all__ = ["build_change", "build_changes", "pages_of", "row_facts"]
 
 
 def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGroup], lang: str, *,
@@ -53,9 +60,32 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
             if len(ca) == len(cb) == 1 and not g.moved and ca[0].content != cb[0].content:
                 renumbered = renumbering.labels(g.a[0], ca[0].content, cb[0].content)
             scope = scope_a[g.a[0]] if g.a else scope_b[g.b[0]]
-            out.append(build_change(ca, cb, g, lang, strict=strict, renumbered=renumbered, scope=scope, diffs=diffs))
+            out.append(build_change(ca, cb, g, lang, strict=strict, renumbered=renumbered, scope=scope, diffs=diffs,
+                                    shifted=partial(renumbering.follows, g.a[0]) if g.a else None))
             memo.clear()
+    _say_replacements_once(out, doc_a, doc_b, groups, lang)
     return out
+
+
+def _say_replacements_once(rows: list[Change], doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGroup],
+                           lang: str) -> None:
+    """A term replaced throughout the document (:func:`.summary.replacements_throughout`) is said
+    once, in the summary: the rows that also changed otherwise say the rest."""
+    replacements = replacements_throughout(rows)
+    if not replacements:
+        return
+    keys = keys_of(replacements)
+    w = wording(lang)
+    for c, g in zip(rows, groups):
+        if c.type != "modified" or c.summary_by == "llm" or c.cosmetic or c.renumbered or c.repealed:
+            continue
+        skip = leave_out(c.facts, keys)
+        if not skip or only_replaced(c, keys):
+            continue
+        ca = [doc_a.chunks[i] for i in g.a]
+        cb = [doc_b.chunks[j] for j in g.b]
+        shape = _shape(ca, cb, g.moved, w)
+        c.summary = w("text.clause_sep").join(p for p in (shape, describe_facts(c.facts, lang, leave_out=skip)) if p)
 
 
 def _scopes(doc: Document, sections: Sequence[NumberingSection]) -> list[str]:
@@ -85,11 +115,12 @@ def _shared_prefix(keys: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
 
 def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, *, strict: bool,
                  renumbered: list[tuple[str, str]] | None = None, scope: str = "",
-                 diffs: DiffCache | None = None) -> Change:
+                 diffs: DiffCache | None = None, shifted: Callable[[str, str], bool] | None = None) -> Change:
     """One row: the chunks of A and B a resolved group holds, compared. *renumbered*: the
     clause numbers of a pair that differs by nothing else (:mod:`.renumbering`); *scope*:
     the section to name in the 項目 column; *diffs*: a cache the rows' inline diffs share
-    (:func:`.inline.inline_ops`)."""
+    (:func:`.inline.inline_ops`); *shifted(old, new)*: whether a changed reference follows
+    the document's renumbering."""
     w = wording(lang)
     a_text = ca[0].content if len(ca) == 1 else "\n".join(c.content for c in ca)  # (join gives the one text itself)
     b_text = cb[0].content if len(cb) == 1 else "\n".join(c.content for c in cb)
@@ -99,10 +130,15 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
         kind = cosmetic_kind(a_text, b_text, toc=toc)
     parts: list[str] = []
     repealed = False
-    summary_by, offline_summary, diff = "offline", None, None
+    summary_by, offline_summary, diff, refused = "offline", None, None, None
+    facts: list[Fact] = []
+    attention: list[Attention] = []
+    item = item_label(ca, cb)
     ctype: ChangeType
     if ca and cb:
         one_to_one = len(ca) == len(cb) == 1  # a split or a merge is a change even with the same words
+        if renumbered:
+            facts = [ReferenceFact(old=old, new=new, own=k == 0, shifted=k > 0) for k, (old, new) in enumerate(renumbered)]
         if one_to_one and (a_text == b_text or ((kind is not None or renumbered) and not strict)):
             ctype = "unchanged"
             if kind is not None:
@@ -114,21 +150,26 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
             # 「第9条　削除」 for a clause that had text: deleted, its number kept. Read only here, where it
             # is said: the unchanged twins are most rows of a large comparison
             repealed = one_to_one and placeholder_label(b_text) is not None and not is_placeholder(a_text)
-            ops = inline_ops(a_text, b_text, cache=diffs)  # one diff for the highlights and the description
+            ops = inline_ops(a_text, b_text, cache=diffs)  # one diff for the highlights (and a cache for the facts)
             if kind is not None:
                 parts.append(w(f"report.cosmetic.{kind}"))
             elif renumbered:
                 parts.append(_renumbering_text(renumbered, w))
             elif repealed:
                 parts.append(w("report.repealed_summary", label=placeholder_label(b_text)))
-            elif one_to_one and _is_title(ca[0]) and _is_title(cb[0]) and not number_changes(a_text, b_text):
-                q, qc = w("text.quote_open"), w("text.quote_close")
-                parts.append(f"{q}{_one_line(a_text)}{qc} → {q}{_one_line(b_text)}{qc}")  # a heading: say it whole
+                attention = clause_attention(a_text, added=False, item=item, lang=lang)
             else:
-                parts.append(describe_change(a_text, b_text, lang, renumbering=not g.moved, ops=ops))
+                title = one_to_one and _is_title(ca[0]) and _is_title(cb[0])  # a heading: said whole
+                facts, attention = row_facts(a_text, b_text, lang, title=title, own=not g.moved, diffs=diffs,
+                                             shifted=shifted)
+                parts.append(describe_facts(facts, lang))
                 if g.description:
-                    offline_summary, summary_by = parts.pop(), "llm"
-                    parts.append(g.description)
+                    # the LLM's words stand when they name nothing the row does not hold
+                    if ungrounded(g.description, [a_text, b_text, *fact_strings(facts), *_headings(ca + cb)]):
+                        refused = g.description
+                    else:
+                        offline_summary, summary_by = parts.pop(), "llm"
+                        parts.append(g.description)
             sa, sb = diff_spans(a_text, b_text, ops)
             diff = ChangeDiff(a=sa, b=sb)
         shape = _shape(ca, cb, g.moved, w)
@@ -136,10 +177,13 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
             parts.insert(0, shape)
     else:
         ctype = "deleted" if ca else "added"
+        attention = clause_attention(a_text or b_text, added=not ca, item=item, lang=lang)
         if ca and g.description:
-            parts.append(g.description)
-            summary_by = "llm"
-    item = item_label(ca, cb)
+            if ungrounded(g.description, [a_text, *_headings(ca)]):
+                refused = g.description
+            else:
+                parts.append(g.description)
+                summary_by = "llm"
     return Change(
         type=ctype,
         a_ids=[c.id for c in ca],
@@ -164,7 +208,27 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
         repealed=ctype == "modified" and repealed,
         a_pages=pages_of(ca),
         b_pages=pages_of(cb),
+        facts=facts,
+        attention=attention,
+        refused_summary=refused,
     )  # every field given: the rows share one set of given fields (Change.model_post_init)
+
+
+def row_facts(a_text: str, b_text: str, lang: str, *, title: bool = False, own: bool = True,
+              diffs: DiffCache | None = None,
+              shifted: Callable[[str, str], bool] | None = None) -> tuple[list[Fact], list[Attention]]:
+    """The facts of a modified pair (the clause's own renumbering first, unless *own* is False:
+    a moved row says its move) and the signals that it may disadvantage the customer."""
+    found = extract_facts(a_text, b_text, title=title, diffs=diffs, shifted=shifted)
+    renumbered = label_change(a_text, b_text) if own and not title else None
+    facts = ([ReferenceFact(old=renumbered[0], new=renumbered[1], own=True)] if renumbered else []) + [
+        f.fact for f in found]
+    return facts, attention_of(found, lang)
+
+
+def _headings(chunks: list[Chunk]) -> list[str]:
+    """The headings the chunks sit under: what the LLM was shown of their place, and may name."""
+    return list(dict.fromkeys(h for c in chunks for h in c.structure.section_path))
 
 
 def pages_of(chunks: list[Chunk]) -> list[int]:
@@ -190,10 +254,6 @@ def _is_title(chunk: Chunk) -> bool:
     loader, but is described like any clause: its renumbering and what else changed."""
     st = chunk.structure
     return st.kind == "heading" and not is_clause_label(st.structural_label)
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _label(chunks: list[Chunk]) -> str:

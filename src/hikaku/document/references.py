@@ -217,6 +217,16 @@ class Renumbering:
                 changed.append((old.text, new.text))
         return changed or None
 
+    def follows(self, a_pos: int, old: str, new: str) -> bool:
+        """Whether a reference that reads *old* in A's clause *a_pos* reads *new* in B as the
+        renumbering says (第12条 → 第13条 after an insertion; 第12条第2項 → 第13条第2項)."""
+        mapping: Mapping[RefKey, str] = self.maps.get(self.section_of_a[a_pos], {}) if self.section_of_a else {}
+        a, b = nfkc(old), nfkc(new)
+        refs_a, refs_b = clause_refs(a), clause_refs(b)
+        if not refs_a or len(refs_a) != len(refs_b) or without_refs(a, refs_a) != without_refs(b, refs_b):
+            return False
+        return all(n.text == o.with_number(_target(mapping, o)) for o, n in zip(refs_a, refs_b)) and a != b
+
 
 def clause_renumbering(pairs: Iterable[tuple[int, int]], own_a: Sequence[ClauseRef | None],
                        own_b: Sequence[ClauseRef | None], section_of_a: Sequence[int]) -> Renumbering:

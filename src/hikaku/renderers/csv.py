@@ -1,4 +1,5 @@
-"""CSV: one row per change, safe to open in a spreadsheet.
+"""CSV: one row per change, safe to open in a spreadsheet; ``summary`` is what changed (written
+from the row's facts), ``attention`` the signals that it may disadvantage the customer.
 
 Every cell that a spreadsheet would run as a formula — one starting with ``=``, ``+``,
 ``-``, ``@``, a tab or a carriage return (OWASP "CSV injection"), or their full-width
@@ -20,7 +21,7 @@ __all__ = ["render", "render_csv", "CSV_COLUMNS"]
 
 CSV_COLUMNS = (
     "change_type", "label", "item", "path", "a_ids", "b_ids", "a_text", "b_text",
-    "summary", "similarity", "confidence", "moved", "cosmetic",
+    "summary", "similarity", "confidence", "moved", "cosmetic", "attention",
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 
@@ -34,7 +35,7 @@ def render_csv(result: ComparisonResult, *, lang: str = "ja", include_unchanged:
                excel: bool = False, formula_safe: bool = True) -> str:
     """One row per change (RFC 4180 quoting), formula-safe cells. With *excel*: a UTF-8
     byte order mark and CRLF line ends, so that Excel opens Japanese text correctly."""
-    wording(lang)  # validates lang
+    t = wording(lang)  # (validates lang)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n" if excel else "\n")
     w.writerow(CSV_COLUMNS)
@@ -45,6 +46,7 @@ def render_csv(result: ComparisonResult, *, lang: str = "ja", include_unchanged:
             c.type, type_label(c, lang), c.item, " > ".join(c.path), " ".join(c.a_ids), " ".join(c.b_ids),
             c.a_text, c.b_text, c.summary, "" if c.similarity is None else f"{c.similarity:.4f}",
             f"{c.confidence:.4f}", str(c.moved).lower(), str(c.cosmetic).lower(),
+            t("text.clause_sep").join(f"{t(f'report.attention.code.{a.code}')}: {a.evidence}" for a in c.attention),
         ]
         w.writerow([_formula_safe(v) for v in row] if formula_safe else row)
     return ("\ufeff" if excel else "") + buf.getvalue()

@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 from .._exceptions import MissingDependencyError
 from ..result import ComparisonResult
 from .options import RenderOptions
-from .taisho import WIDTHS, Cell, Row, Table, build_table
+from .taisho import WIDTHS, Cell, Row, Table, build_table, summary_lines
 
 __all__ = ["render", "require", "FONT", "FONT_FALLBACK"]
 
@@ -149,6 +149,14 @@ class _Writer:
         for note in table.notes:
             self.run(self.doc.add_paragraph(), t("taisho.labelled", label=t("report.notes"), value=note),
                      size=_SIZE_PT - 1)
+        for label, text in summary_lines(table):  # 改定の要旨, 要確認：不利になりうる変更
+            p = self.doc.add_paragraph()
+            if not text:
+                self.run(p, label, bold=True, size=_SIZE_PT + 1)
+                continue
+            if label:
+                self.run(p, f"{label}{t('text.subject_sep')}", bold=True, size=_SIZE_PT - 1)
+            self.run(p, text, size=_SIZE_PT - 1)
         self.doc.add_paragraph()
 
     def references(self, table: Table) -> None:

@@ -15,6 +15,7 @@ from ..wording import Wording, wording
 from .options import RenderOptions
 from .pages import page_text
 from .references import ReferenceLine, reference_lines
+from .revision import SummaryView, summary_view
 from .totals import totals
 
 __all__ = ["render", "render_html"]
@@ -90,8 +91,13 @@ def _reasons(reasons: list[str], w: Wording) -> str:
 
 
 def _badges(c: Change, item: ReviewItem | None, w: Wording) -> str:
-    """要確認 (with the doubt), レビュー済 (a reviewer decided the row), 対象外."""
+    """不利の可能性 (with its evidence), 要確認 (with the doubt), レビュー済 (a reviewer decided the
+    row), 対象外."""
     out = []
+    if c.attention:
+        title = _esc(w("text.clause_sep").join(f"{w(f'report.attention.code.{a.code}')}: {a.evidence}"
+                                               for a in c.attention))
+        out.append(f'<span class="badge attention" title="{title}">{_esc(w("report.attention.badge"))}</span>')
     if item is not None:
         title = _esc(f"{w('review.doubt')} {item.doubt:.2f}: {_reasons(list(item.reasons), w)}")
         out.append(f'<span class="badge review" title="{title}">{_esc(w("review.to_review"))} {item.doubt:.2f}</span>')
@@ -160,6 +166,38 @@ def _paged(cell: str, pages: list[int]) -> str:
     return f'<span class="page">{_esc(page_text(pages))}</span>{cell}' if pages else cell
 
 
+def _summary(view: SummaryView, w: Wording) -> str:
+    """改定の要旨 (the replacements made throughout, the rows they alone changed, every changed row
+    by section, linked) and 要確認：不利になりうる変更 (each row with its evidence)."""
+    out = []
+    sep, none = w("text.clause_sep"), _esc(w("report.none"))
+    if view.sections or view.attention:
+        parts = [f"<h2>{_esc(view.title)}</h2>"]
+        if view.text:
+            parts.append(f'<p class="llm-summary">{_esc(view.text)}</p><p class="by">{_esc(w("report.summary.by_llm"))}</p>')
+        if view.replacements:
+            parts.append(f'<p class="replaced"><strong>{_esc(w("report.summary.replaced"))}</strong>: '
+                         f'{_esc(sep.join(view.replacements))}</p>')
+        for said, items in view.folded:
+            parts.append(f'<p class="folded"><strong>{_esc(said)}</strong>: {_esc(sep.join(items))}</p>')
+        sections = "".join(
+            f'<li><span class="section">{_esc(section) or none}</span><ul>'
+            + "".join(f'<li><a href="#row-{k}">{_esc(line)}</a></li>' for k, line in entries) + "</ul></li>"
+            for section, entries in view.sections)
+        more = f'<p class="more">{_esc(w("report.more", n=view.more))}</p>' if view.more else ""
+        n = sum(len(e) for _, e in view.sections) + view.more
+        parts.append(f'<details open><summary>{_esc(w("report.sections"))} ({n})</summary><ul class="by-section">{sections}'
+                     f"</ul>{more}</details>")
+        out.append(f'<section class="revision-summary" aria-label="{_esc(view.title)}">{"".join(parts)}</section>')
+    if view.attention:
+        listed = "".join(f'<li><a href="#row-{a.change}">{_esc(a.item) or none}</a> '
+                        f'<span class="codes">{_esc(a.codes)}</span> — <span class="evidence">{_esc(a.evidence)}</span></li>'
+                        for a in view.attention)
+        out.append(f'<section class="attention" aria-label="{_esc(view.attention_title)}"><h2>'
+                   f'{_esc(view.attention_title)} ({len(view.attention)})</h2><ol>{listed}</ol></section>')
+    return "".join(out)
+
+
 def _row(c: Change, section_no: int, lang: str, w: Wording, number: int = 0,
          item: ReviewItem | None = None, flagged: list[ReferenceLine] | None = None) -> str:
     spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
@@ -170,6 +208,7 @@ def _row(c: Change, section_no: int, lang: str, w: Wording, number: int = 0,
     summary = f'<span class="summary">{_esc(c.summary)}</span>' if c.summary else ""
     ids = _esc(" ".join(c.a_ids) + " → " + " ".join(c.b_ids))
     review = ' data-review="1"' if item is not None or flagged else ""
+    review += ' data-attention="1"' if c.attention else ""
     decided = f' data-decided-by="{_esc(c.decided_by)}"' if c.decided_by else ""
     ignored = ' data-ignored="1"' if c.ignored else ""
     return (
@@ -237,6 +276,8 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
         ("modified", "report.change.modified"), ("unchanged", "report.change.unchanged"), ("all", "report.filter_all"))
     if result.review_queue or flagged:
         kinds = (*kinds[:5], ("review", "review.to_review"), kinds[5])
+    if any(c.attention for c in result.changes):
+        kinds = (*kinds[:-1], ("attention", "report.attention.badge"), kinds[-1])
     filters = "".join(
         f'<button type="button" data-filter="{f}" aria-pressed="false">{_esc(w(key))}</button>' for f, key in kinds
     )
@@ -249,7 +290,8 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
         meta += f" ({result.stats.llm_model})"
     return Template(_asset("report.html")).substitute(
         lang=lang, version=_esc(result.hikaku_version), title=_esc(title), meta=_esc(meta), counts=count_items,
-        notes=notes, nav_label=_esc(w("report.sections")), nav=nav, chart_label=_esc(w("report.chart_title")),
+        notes=notes, summary=_summary(summary_view(result, lang), w), nav_label=_esc(w("report.sections")), nav=nav,
+        chart_label=_esc(w("report.chart_title")),
         chart=_chart(result.changes, sections, section_of, w), filter_label=_esc(w("report.filter")), filters=filters,
         col_item=_esc(w("report.column.item")), col_a=_esc(w("report.column.doc_a")),
         col_b=_esc(w("report.column.doc_b")), col_type=_esc(w("report.column.type")),

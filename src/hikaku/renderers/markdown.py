@@ -10,6 +10,7 @@ from ..wording import Wording, wording
 from .options import RenderOptions
 from .pages import page_text
 from .references import reference_lines
+from .revision import SummaryView, summary_view
 from .totals import totals_line
 
 __all__ = ["render", "render_markdown", "escape_cell", "highlighted_cell", "DIFF_STYLES"]
@@ -83,16 +84,22 @@ def render_markdown(
     a, b = result.document_a, result.document_b
     title_a = a.title or a.id
     title_b = b.title or b.id
-    lines = [
-        f"## {w('report.title')}: {escape_cell(title_a)} → {escape_cell(title_b)}",
-        "",
+    view = summary_view(result, lang)
+    totals = totals_line(result, lang)
+    lines = [f"## {w('report.title')}: {escape_cell(title_a)} → {escape_cell(title_b)}", "",
+             *_summary_lines(view, w, totals)]
+    head = len(lines)
+    lines += [
         f"| {w('report.column.item')} | {w('report.column.doc_a')} | {w('report.column.doc_b')} | "
         f"{w('report.column.type')} |",
         "|---|---|---|---|",
     ]
     rows = 0
     folded: list[str] = []  # renumbered pairs not listed as rows: one line under the table
-    for c in result.changes:
+    replaced = {k for k, c in enumerate(result.changes) if result.summary is not None and k in result.summary.folded}
+    for k, c in enumerate(result.changes):
+        if k in replaced and not include_unchanged:
+            continue  # a replacement made throughout and nothing else: one line under the table
         if c.type == "unchanged" and not include_unchanged:
             if c.renumbered:
                 folded.extend(f"{old}→{new}" for old, new in c.renumbering[:1])
@@ -107,12 +114,14 @@ def render_markdown(
         lines.append(f"| {escape_cell(c.item, 60) or none} | {cell_a or none} | {cell_b or none} | {kind} |")
         rows += 1
     if rows == 0:
-        lines = lines[:2] + [w("report.no_changes")]
+        lines = lines[:head] + [w("report.no_changes")]
     if folded:
         lines += ["", f"**{w('report.renumbered_folded', n=len(folded))}**: "
                   + escape_cell(w("text.clause_sep").join(_folded(folded)))]
+    for said, items in view.folded:
+        if not include_unchanged:
+            lines += ["", f"**{escape_cell(said)}**: " + escape_cell(w("text.clause_sep").join(_folded(items)))]
     lines += _references(result, lang, w)
-    totals = totals_line(result, lang)
     lines += ["", f"**{w('report.totals')}**: {totals}", ""]
     if result.notes:
         lines += [f"**{w('report.notes')}**:", ""] + [f"- {escape_cell(n)}" for n in result.notes] + [""]
@@ -135,6 +144,32 @@ def _references(result: ComparisonResult, lang: str, w: Wording) -> list[str]:
         lines.append(f"| {escape_cell(r.item, 60) or w('report.none')} | {escape_cell(r.flag.text)} | {escape_cell(r.kind)} | "
                      f"{escape_cell(r.message)} |")
     return lines
+
+
+def _summary_lines(view: SummaryView, w: Wording, totals: str) -> list[str]:
+    """改定の要旨 and 要確認：不利になりうる変更, before the table (nothing when nothing changed)."""
+    if not view.sections and not view.attention:
+        return []
+    none, sep = w("report.none"), w("text.clause_sep")
+    out = [f"### {view.title}", "", f"**{w('report.totals')}**: {totals}", ""]
+    if view.text:
+        out += [escape_cell(view.text), f"*{w('report.summary.by_llm')}*", ""]
+    if view.replacements:
+        out += [f"**{w('report.summary.replaced')}**: " + escape_cell(sep.join(view.replacements)), ""]
+    for section, entries in view.sections:
+        out.append(f"- {escape_cell(section) or none}")
+        out += [f"  - {escape_cell(line)}" for _, line in entries]
+    if view.more:
+        out.append(f"- {w('report.more', n=view.more)}")
+    out.append("")
+    if view.attention:
+        out += [f"### {w('report.attention.count', n=len(view.attention))}", "",
+                f"| {w('report.column.item')} | {w('report.column.type')} | {w('report.column.evidence')} |",
+                "|---|---|---|"]
+        out += [f"| {escape_cell(a.item, 60) or none} | {escape_cell(a.codes)} | {escape_cell(a.evidence)} |"
+                for a in view.attention]
+        out.append("")
+    return out
 
 
 def _folded(shifts: list[str], limit: int = 30) -> list[str]:

@@ -33,9 +33,11 @@ from ..wording import Wording, wording
 from .options import COLUMN_ORDERS, RenderOptions
 from .pages import page_text
 from .references import reference_lines
+from .revision import SummaryView, summary_view
 from .totals import totals_line
 
 __all__ = [
+    "summary_lines",
     "Cell",
     "Row",
     "Table",
@@ -121,6 +123,7 @@ class Table:
     # 引用条項の確認: (項目, the reference, its kind, what to check) of each reference flagged
     references: tuple[tuple[str, str, str, str], ...] = ()
     wording: Wording = field(default_factory=lambda: wording("ja"))  # the words of the table's language
+    summary: SummaryView | None = None  # 改定の要旨 and 要確認：不利になりうる変更, before the table
 
     @property
     def type_column(self) -> int:
@@ -188,6 +191,7 @@ def build_table(result: ComparisonResult, options: RenderOptions, *, today: _dt.
         date=_date(w, today or _dt.date.today()), totals=totals, notes=tuple(clean(n) for n in result.notes),
         wording=w, references=tuple((clean(r.item), clean(r.flag.text), r.kind, clean(r.message))
                                     for r in reference_lines(result, lang)),
+        summary=summary_view(result, lang),
     )
 
     def section_of(c: Change) -> tuple[str, ...]:
@@ -280,6 +284,31 @@ def _change_row(c: Change, columns: tuple[str, ...], w: Wording, lang: str,
         "new": Cell(clean(c.b_text), tuple(spans_b)) if c.b_ids else Cell(w("taisho.deleted_mark"), mark=True),
         "old": Cell(clean(c.a_text), tuple(spans_a)) if c.a_ids else Cell(w("taisho.added_mark"), mark=True),
         "type": Cell(_type_text(c, lang)),
-        "note": Cell(clean(c.summary)),
+        "note": Cell(clean(c.summary)),  # what changed, written from the row's facts (or the LLM's checked words)
     }
     return Row("change", tuple(cells[k] for k in columns), c.type)
+
+
+def summary_lines(table: Table) -> list[tuple[str, str]]:
+    """The summary as (label, text) lines for the Office exports: the replacements made
+    throughout, the rows they alone changed, every changed row by section, then each row that may
+    disadvantage the customer with its evidence."""
+    view, w = table.summary, table.wording
+    if view is None or not (view.sections or view.attention):
+        return []
+    out: list[tuple[str, str]] = [(view.title, "")]
+    if view.text:
+        out.append(("", clean(view.text)))
+    if view.replacements:
+        out.append((w("report.summary.replaced"), clean(w("text.clause_sep").join(view.replacements))))
+    for said, items in view.folded:
+        out.append((clean(said), clean(w("text.clause_sep").join(items))))
+    for section, entries in view.sections:
+        out.append((clean(section), clean(entries[0][1])))
+        out += [("", clean(line)) for _, line in entries[1:]]
+    if view.more:
+        out.append(("", w("report.more", n=view.more)))
+    if view.attention:
+        out.append((view.attention_title, ""))
+        out += [(clean(a.item), clean(f"{a.codes}{w('text.subject_sep')}{a.evidence}")) for a in view.attention]
+    return out

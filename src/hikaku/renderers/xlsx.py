@@ -18,7 +18,7 @@ from .._exceptions import MissingDependencyError
 from ..result import ComparisonResult
 from .options import RenderOptions
 from .sheet_layout import HEADER_PT, Pages, column_width, print_scale, row_height, split_row
-from .taisho import Cell, Table, build_table
+from .taisho import Cell, Table, build_table, summary_lines
 
 __all__ = ["render", "require", "FONT"]
 
@@ -105,6 +105,10 @@ def _summary_sheet(workbook: Any, table: Table, w: _Writer, header: str, footer:
                                    (t("report.totals"), table.totals)]
     rows += [(t("report.notes") if k == 0 else "", note) for k, note in enumerate(table.notes)]
     heads = {0}
+    for label, value in summary_lines(table):  # 改定の要旨, 要確認：不利になりうる変更
+        if not value:
+            heads.add(len(rows))
+        rows.append((label, value))
     if table.references:  # 引用条項の確認: the citing 項目 and the reference, then what to check
         heads.add(len(rows))
         rows.append((t("report.reference.count", n=len(table.references)), ""))

@@ -2,6 +2,24 @@
 
 from __future__ import annotations
 
+from .facts import (
+    ATTENTION_CODES,
+    FACT_KINDS,
+    Attention,
+    AttentionCode,
+    Fact,
+    HeadingFact,
+    ItemFact,
+    NumberFact,
+    ProvisoFact,
+    ReferenceFact,
+    Replacement,
+    RevisionSummary,
+    SectionSummary,
+    SentenceFact,
+    SummaryEntry,
+    TermFact,
+)
 from .model import (
     CHANGE_TYPES,
     REFERENCE_KINDS,
@@ -21,6 +39,22 @@ from .model import (
 )
 
 __all__ = [
+    "ATTENTION_CODES",
+    "Attention",
+    "AttentionCode",
+    "FACT_KINDS",
+    "Fact",
+    "HeadingFact",
+    "ItemFact",
+    "NumberFact",
+    "ProvisoFact",
+    "ReferenceFact",
+    "Replacement",
+    "RevisionSummary",
+    "SectionSummary",
+    "SentenceFact",
+    "SummaryEntry",
+    "TermFact",
     "CHANGE_TYPES",
     "REFERENCE_KINDS",
     "REVIEW_REASONS",

@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .facts import Attention, Fact, RevisionSummary
+
 __all__ = [
     "SCHEMA",
     "CHANGE_TYPES",
@@ -77,6 +79,10 @@ class Change(BaseModel):
     # the pages of the original each side's text is on (1-based; PDF and Word), none for formats without pages
     a_pages: list[int] = Field(default_factory=list)
     b_pages: list[int] = Field(default_factory=list)
+    facts: list[Fact] = Field(default_factory=list)  # what changed, typed (hikaku.result.facts)
+    attention: list[Attention] = Field(default_factory=list)  # signals that it may disadvantage the customer
+    # the LLM's description when it named a number, term or article found in neither text nor the facts
+    refused_summary: str | None = None
 
     def model_post_init(self, context: Any, /) -> None:
         # pydantic keeps, per instance, the set of the fields given: a set of every field's name
@@ -185,6 +191,8 @@ class Stats(BaseModel):
     llm_requests: int = 0  # every request sent to the model: returned, failed, retried
     llm_failed: int = 0  # requests that failed (HTTP errors, timeouts, dropped connections)
     llm_rejected: int = 0  # model replies hikaku refused (invalid, against the evidence, loops, plain text)
+    llm_descriptions_kept: int = 0  # row descriptions (and the summary's text) the LLM wrote that were kept
+    llm_descriptions_refused: int = 0  # … refused: a number, quoted term or article found nowhere in the row
     policy: str = "offline"
     chunks_settled_without_agent: int = 0
     chunks_examined_by_agent: int = 0
@@ -213,6 +221,7 @@ class ComparisonResult(BaseModel):
     notes: list[str] = Field(default_factory=list)  # what the reader must know (e.g. an LLM budget was reached)
     review_queue: list[ReviewItem] = Field(default_factory=list)  # uncertain rows, most doubtful first
     references: list[ReferenceFlag] = Field(default_factory=list)  # cross-references to check (引用ずれ)
+    summary: RevisionSummary | None = None  # 改定の要旨 (hikaku.result.facts); None in results made before it
 
     def count(self, change_type: ChangeType) -> int:
         return sum(1 for c in self.changes if c.type == change_type)

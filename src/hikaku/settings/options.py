@@ -88,6 +88,9 @@ class CompareOptions(BaseModel):
     concurrency: int = Field(default=4, ge=1, le=64, description="Chunks examined at the same time by the LLM.")
     llm_summaries: bool = Field(default=True, description="With an LLM, summarise heading nodes for the "
                                 "context tools (cached); otherwise the summaries are extractive.")
+    llm_revision_summary: bool = Field(default=False, description="With an LLM, have it write the revision "
+                                       "summary (改定の要旨) in a few sentences from the facts, in one call; kept only "
+                                       "when every number, quoted term and article number in it is in the facts.")
     # alignment
     allow_merges: bool = Field(default=True, description="Detect splits (1:2, 1:3) and merges (2:1, 3:1).")
     calibration: str | None = Field(default=None, description="A calibration file made by bench/calibrate.py "

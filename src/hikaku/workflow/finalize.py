@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import logging
 import time
 
 from .._version import __version__
-from ..changes import build_changes
+from ..changes import build_changes, revision_summary, summary_digest, ungrounded
 from ..crossrefs import check_references
 from ..document import Document, DocumentNote
-from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, Stats
+from ..result import CHANGE_TYPES, Change, ChunkCost, ComparisonResult, DocumentInfo, RevisionSummary, Stats
 from ..wording import Wording, wording
 from .ask_reviewer import review_outcome
 from .runtime import ComparisonRuntime
@@ -17,10 +18,13 @@ from .state import ComparisonState
 
 __all__ = ["build_result", "document_notes"]
 
+log = logging.getLogger(__name__)
+
 
 def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonResult:
     a, b = rt.document_a, rt.document_b
     lang = rt.options.lang
+    w = wording(lang)
     held = rt.view.sections  # the documents' numbering sections, read by the plan
     changes = build_changes(a, b, state.get("changes", []), lang, strict=rt.options.strict, numbers=rt.numbers,
                             sections=None if held is None else (held.sections_a, held.sections_b))
@@ -31,16 +35,66 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
                                   sections=None if held is None else (held.sections_a, held.sections_b))
     rt.timings_ms["references"] = (time.perf_counter() - started) * 1000
     stats = _stats(rt, state, changes).model_copy(update=review.stats)
+    roots = frozenset(t for t in (a.title, b.title) if t)
+    summary = revision_summary(changes, lang, roots=roots)
+    worded: list[str] = []
+    if rt.options.llm_revision_summary and rt.chat_model is not None and summary.sections:
+        summary, stats, worded = _worded(rt, changes, summary, stats, w)
     return ComparisonResult(
         hikaku_version=__version__,
         document_a=DocumentInfo(id=a.id, title=a.title, chunk_count=len(a.chunks), source=a.source),
         document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
         changes=changes,
         stats=stats,
-        notes=document_notes(a, b, lang) + _notes(stats, wording(lang)) + review.notes,
+        notes=document_notes(a, b, lang) + _notes(stats, w) + _refused(changes, w) + worded + review.notes,
         review_queue=review.queue,
         references=references,
+        summary=summary,
     )
+
+
+def _worded(rt: ComparisonRuntime, changes: list[Change], summary: RevisionSummary, stats: Stats,
+            w: Wording) -> tuple[RevisionSummary, Stats, list[str]]:
+    """The revision summary in the LLM's words (options.llm_revision_summary), one call, kept when
+    it names nothing the facts and the changed rows' texts do not hold; counted in the stats."""
+    from ..agent import write_revision_summary
+
+    if rt.budget.closed_reason() is not None:
+        return summary, stats, []
+    digest = summary_digest(summary, changes, rt.options.lang)
+    try:
+        written = write_revision_summary(rt.chat_model, digest, rt.options.lang)
+    except Exception as exc:  # the comparison stands without it: say so, once
+        from ..llm import describe_error
+
+        log.warning("the LLM's revision summary failed: %s", exc)
+        return summary, stats.model_copy(update={"llm_requests": stats.llm_requests + 1,
+                                                  "llm_failed": stats.llm_failed + 1}), [
+            w("report.note.llm_summary_failed", detail=describe_error(exc))]
+    rt.budget.spend(written.input_tokens + written.output_tokens)
+    rows = {e.change for s in summary.sections for e in s.entries}
+    sources = [digest, *(t for k in sorted(rows) for t in (changes[k].a_text, changes[k].b_text))]
+    missing = ungrounded(written.text, sources) if written.text else ["(empty)"]
+    usage = {"llm_calls": stats.llm_calls + 1, "llm_requests": stats.llm_requests + 1,
+             "llm_input_tokens": stats.llm_input_tokens + written.input_tokens,
+             "llm_output_tokens": stats.llm_output_tokens + written.output_tokens}
+    if missing:
+        usage["llm_descriptions_refused"] = stats.llm_descriptions_refused + 1
+        note = w("report.note.llm_summary_refused", detail=", ".join(missing[:5]))
+        return summary, stats.model_copy(update=usage), [note]
+    usage["llm_descriptions_kept"] = stats.llm_descriptions_kept + 1
+    return summary.model_copy(update={"text": written.text}), stats.model_copy(update=usage), []
+
+
+def _refused(changes: list[Change], w: Wording) -> list[str]:
+    """One note when descriptions the LLM wrote were refused (a number, term or article found in
+    neither text nor the facts): how many, and the last one."""
+    refused = [c for c in changes if c.refused_summary]
+    if not refused:
+        return []
+    last = refused[-1]
+    detail = f"{last.item}: {last.refused_summary}"
+    return [w("report.note.llm_descriptions", n=len(refused), detail=detail[:200])]
 
 
 def document_notes(a: Document, b: Document, lang: str) -> list[str]:
@@ -122,6 +176,8 @@ def _stats(rt: ComparisonRuntime, state: ComparisonState, changes: list[Change])
         llm_requests=sum(c.llm_requests for c in per_chunk),
         llm_failed=sum(c.llm_failed for c in per_chunk),
         llm_rejected=sum(c.llm_rejected for c in per_chunk),
+        llm_descriptions_kept=sum(1 for c in changes if c.summary_by == "llm"),
+        llm_descriptions_refused=sum(1 for c in changes if c.refused_summary),
         policy=rt.policy.name,
         chunks_settled_without_agent=sum(len(d.a_ids) for d in settled),
         chunks_examined_by_agent=sum(len(d.a_ids) for d in agent),

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..agent import AgentPolicy, Claim, RunBudget, TraceWriter
 from ..align import Decision, Plan, SectionMap, TextSimilarity
@@ -46,6 +47,7 @@ class ComparisonRuntime:
     lock: threading.RLock  # tools and views shared by concurrent chunks
     embedding_model: str | None = None
     model_name: str | None = None  # the chat model driving the agent, if any
+    chat_model: Any = None  # … itself (the revision summary's words, options.llm_revision_summary)
     fingerprint: str = ""  # of documents and options (see hikaku.workflow.checkpoint)
     run_id: str | None = None
     offline_batch: int = 16  # groups a one-at-a-time policy examines per graph step

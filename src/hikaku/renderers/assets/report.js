@@ -10,6 +10,7 @@
     if (filter === "all") return true;
     if (filter === "changes") return type !== "unchanged";
     if (filter === "review") return row.getAttribute("data-review") === "1";
+    if (filter === "attention") return row.getAttribute("data-attention") === "1";
     return type === filter;
   }
 
