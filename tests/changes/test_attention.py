@@ -80,6 +80,10 @@ def test_japanese_signals(a, b, expected):
     ("You may cancel at any time and we will pay you a full refund.",
      "You may cancel at any time and we will pay you a full refund, provided that you have not used the service.",
      ["exclusion_added"]),
+    # an essay names no party: its lists and denials are no one's coverage
+    ("People who may not receive help include the elderly.",
+     "People who may not receive help include the elderly, the disabled and children.", []),
+    ("Self-driving cars save time.", "Self-driving cars save time. Drivers would not be liable for accidents.", []),
 ])
 def test_english_signals(a, b, expected):
     assert codes(a, b, "en") == expected

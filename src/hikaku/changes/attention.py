@@ -169,6 +169,13 @@ def _without(context: str, quoted: str) -> str:
     return context[:at] + (context[end + 1:] if end >= 0 else "")
 
 
+def _between_parties(w: AttentionWords, text: str) -> bool:
+    """English text names a party to what it grants or excludes ("we will pay", "you may not
+    receive", "the insurer covers"); an essay's "people may not receive" names none. Japanese
+    drafting leaves its parties out (「…を支払います」): no such test."""
+    return w.lang != "en" or w.has("customer", text) or w.has("provider", text)
+
+
 def _grants(w: AttentionWords, sentence: str) -> bool:
     return w.has("coverage", sentence) and not _excludes(w, sentence)
 
@@ -194,6 +201,8 @@ def attention_of(found: Sequence[Found], lang: str) -> list[Attention]:
         fact, context = f.fact, f.context
         w = attention_words(_language(context))
         code: AttentionCode | None = None
+        if not isinstance(fact, NumberFact) and not _between_parties(w, context):
+            continue
         if isinstance(fact, ItemFact):
             scope = _outside_brackets(context)
             if fact.kind == "item_removed" and not _excludes(w, scope) and w.has("coverage", scope):
@@ -224,6 +233,8 @@ def clause_attention(text: str, *, added: bool, item: str, lang: str) -> list[At
     benefit (coverage removed), an added one that excludes what is paid in so many words."""
     w = attention_words(_language(text))
     say = catalogue(lang)
+    if not _between_parties(w, text):
+        return []
     if not added and _grants(w, text) and w.has("benefit", text):
         return [Attention(code="coverage_removed", evidence=f"{say('report.change.deleted')}: {item}")]
     if added and w.has("exclusion", text):  # a clause of exclusions by its own words (免責, 支払いません)
