@@ -249,8 +249,9 @@ def report(rows: list[dict[str, Any]], setup_s: float, total_s: float, load: flo
              f"work running). CPU time of the LLM runs (server and hikaku): {cpu / 60:.1f} min, that is about "
              f"{cpu / 60 / max(1, threads):.1f} min of wall time on an otherwise idle machine.", "",
              "| pair | chunks | offline chunk_acc | LLM chunk_acc | offline align F1 | LLM align F1 | requests "
-             "| failed | rejected | tokens in/out | LLM decided | fallbacks | offline s | LLM s | LLM CPU s |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| failed | rejected | tokens in/out | LLM decided | descriptions kept/refused | fallbacks | offline s "
+             "| LLM s | LLM CPU s |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     totals = {"offline": Counter(), "llm": Counter()}
     sums: Counter[str] = Counter()
     for r in rows:
@@ -262,6 +263,10 @@ def report(rows: list[dict[str, Any]], setup_s: float, total_s: float, load: flo
         decided = sum(1 for c in s["per_chunk"] if c["policy"] == "llm")
         for k in ("llm_requests", "llm_failed", "llm_rejected", "llm_input_tokens", "llm_output_tokens"):
             sums[k] += s[k]
+        # the descriptions the model wrote that named only what the rows hold, and those refused (issue 33)
+        kept, refused = s.get("llm_descriptions_kept", 0), s.get("llm_descriptions_refused", 0)
+        sums["kept"] += kept
+        sums["refused"] += refused
         sums["decided"] += decided
         sums["examined"] += len(s["per_chunk"])
         sums["offline_s"] += r["offline_s"]
@@ -270,13 +275,15 @@ def report(rows: list[dict[str, Any]], setup_s: float, total_s: float, load: flo
         lines.append(f"| {r['pair'].id} | {co['chunks']} | {so['chunk_acc']:.4f} | {sl['chunk_acc']:.4f} | "
                      f"{so['align_f1']:.4f} | {sl['align_f1']:.4f} | {s['llm_requests']} | {s['llm_failed']} | "
                      f"{s['llm_rejected']} | {s['llm_input_tokens']}/{s['llm_output_tokens']} | "
-                     f"{decided}/{len(s['per_chunk'])} | {fallbacks} | {r['offline_s']:.1f} | {r['llm_s']:.0f} | "
+                     f"{decided}/{len(s['per_chunk'])} | {kept}/{refused} | {fallbacks} | {r['offline_s']:.1f} | "
+                     f"{r['llm_s']:.0f} | "
                      f"{r['llm_cpu_s']:.0f} |")
     to, tl = scorer.summary(totals["offline"]), scorer.summary(totals["llm"])
     lines.append(f"| **all** | {totals['offline']['chunks']} | **{to['chunk_acc']:.4f}** | **{tl['chunk_acc']:.4f}** | "
                  f"{to['align_f1']:.4f} | {tl['align_f1']:.4f} | {sums['llm_requests']} | {sums['llm_failed']} | "
                  f"{sums['llm_rejected']} | {sums['llm_input_tokens']}/{sums['llm_output_tokens']} | "
-                 f"{sums['decided']}/{sums['examined']} | | {sums['offline_s']:.1f} | {sums['llm_s']:.0f} | "
+                 f"{sums['decided']}/{sums['examined']} | {sums['kept']}/{sums['refused']} | | "
+                 f"{sums['offline_s']:.1f} | {sums['llm_s']:.0f} | "
                  f"{cpu:.0f} |")
     return "\n".join(lines)
 
