@@ -125,8 +125,8 @@ def test_pdf_pair_gives_the_same_changes_as_its_markdown(files):
     changes = _changes(from_pdf)
     assert changes == _changes(from_md)
     assert ("added", "第5条の2（先進医療給付金）", "") in changes
-    assert ("modified", "第4条（手術給付金）", "20倍 → 25倍") in changes
-    assert ("modified", "第5条（支払限度）", "1,095日 → 1,825日、「七大疾病」 → 「五大疾病」") in changes
+    assert ("modified", "第4条（手術給付金）", "入院給付金日額の20倍 → 25倍") in changes
+    assert ("modified", "第5条（支払限度）", "入院給付金の支払限度日数：1,095日 → 1,825日、「七大疾病」 → 「五大疾病」") in changes
 
 
 def test_a_table_row_change_is_reported(files, use_embedder):

@@ -128,7 +128,7 @@ def test_a_job_is_read_with_the_servers_encoding_and_limits(tmp_path):
     run_task(replace(t, options=options), 0, events, threading.Event())
     assert events[-1][0] == "done", events[-1]
     result = ComparisonResult.from_json((folder / RESULT).read_bytes())
-    assert any("3か月 → 6か月" in c.summary for c in result.changes)
+    assert any("3か月間 → 6か月間" in c.summary for c in result.changes)
 
     small = resolve_options({"embedding": "hashing", "llm": "offline", "max_document_chars": 1000})
     events = Events()

@@ -16,10 +16,6 @@ _NOUN_RE = re.compile(_NOUN)
 # words that only qualify a number (満60歳, 約3か月, 月額30,000円, 翌月25日): no subject of their own
 _PREFIXES = frozenset("満 約 各 計 同 最大 最長 最短 最低 最高 月額 年額 日額 合計 通算 翌月 翌年 毎月 毎年 毎週 上限 下限 概ね "
                       "およそ 前 後 延べ 総額 一律".split())
-def _HIRAGANA_AT(text: str, k: int) -> bool:
-    return k < len(text) and "\u3041" <= text[k] <= "\u309f"
-
-
 # a clause that sets another value before the number (「…3,000円とし、1回の入院につき30日」): its topic is not
 # the number's (a clause that ends otherwise carries its topic on: 「賃金は、…締め切り、翌月25日に支払う」)
 _CLAUSE_END = re.compile(r"(?:とし|であり|となり)、")
@@ -36,6 +32,10 @@ _EN_STOP = frozenset("within after before by in on at for to of from during than
                      "your our such its their".split())
 # what a number is set as, not what it counts (1,095日を限度とする): the sentence's topic says it
 _GENERIC = frozenset("限度 上限 下限 目安 基準 単位 対象 期限 範囲 最高 最低 限り".split())
+
+
+def _hiragana_at(text: str, k: int) -> bool:
+    return k < len(text) and "\u3041" <= text[k] <= "\u309f"
 
 
 def _noun_back(text: str, end: int) -> int:
@@ -74,7 +74,7 @@ def _ja(text: str, start: int, end: int) -> tuple[str, str]:
         after = text[end + m.end():end + m.end() + 1]
         if (text[end] == "の" or after == "と") and m.group(1) not in _GENERIC:  # 10日の年次有給休暇; 3か月間を試用期間とする
             right = m.group(1)
-            if right[-1:] in "又若及並" and _HIRAGANA_AT(text, end + m.end()):
+            if right[-1:] in "又若及並" and _hiragana_at(text, end + m.end()):
                 right = right[:-1]  # 「懲役又は」's 懲役
     far = ""
     for t in re.finditer(rf"({_NOUN}+(?:の{_NOUN}+)*)は、", text[:lo]):
