@@ -190,3 +190,13 @@ def test_every_report_opens_with_the_summary_and_the_attention_section(result):
     en = hikaku.render(result, "md", lang="en")
     assert "### Summary of the revision" in en and "### To check: changes that may disadvantage the customer (5)" in en
     assert "Special illness" not in en and 'removed: "肝硬変", "慢性腎不全"' in en  # the facts said in English
+
+
+def test_a_tables_numbers_are_named_by_their_row_and_column():
+    from hikaku.changes import describe_facts, row_facts
+
+    a = "別表1（給付の一覧）\n区分 | 給付倍率 | 限度\n入院 | 1倍 | 1,095日\n手術 | 20倍 | なし\n通院 | 0.5倍 | 30日"
+    b = a.replace("1,095日", "1,825日").replace("20倍", "25倍")
+    facts, attention = row_facts(a, b, "ja")
+    assert describe_facts(facts) == "入院 限度：1,095日 → 1,825日、手術 給付倍率：20倍 → 25倍"
+    assert attention == []  # (a limit and a multiple raised: no signal)

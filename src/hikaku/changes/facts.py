@@ -14,7 +14,7 @@ from typing import TypeVar
 from rapidfuzz.distance import LCSseq
 
 from ..result import HeadingFact, ItemFact, NumberFact, ProvisoFact, ReferenceFact, SentenceFact, TermFact
-from ..text import contains_cjk, shorten
+from ..text import contains_cjk, nfkc, shorten
 from .inline import DiffCache
 from .lines import Line, lines_of, match_text, sentences
 from .phrases import PROVISO, QUOTE, QUOTE_LONG, Found, phrase_facts
@@ -79,7 +79,8 @@ def _lines(la: list[Line], lb: list[Line], cjk: bool, diffs: DiffCache | None) -
                          lambda i, j: (la[i].kind == "caption") == (lb[j].kind == "caption"),
                          floor=lambda i, j: la[i].kind == "caption"):
             if i is not None and j is not None:
-                out.extend(_line_pair(la[i], lb[j], intro_a[i], intro_b[j], cjk, diffs))
+                found = _line_pair(la[i], lb[j], intro_a[i], intro_b[j], cjk, diffs)
+                out.extend(_in_table(found, lb[j], _header(lb)) if lb[j].kind == "row" else found)
             elif i is not None:
                 out.extend(_one_side(la[i], intro_a[i], added=False))
             elif j is not None:
@@ -145,6 +146,29 @@ def similarity(x: str, y: str) -> float:
     if share >= PAIRED:
         return share
     return PAIRED if min(len(x), len(y)) >= 4 and common / min(len(x), len(y)) >= CONTAINED else 0.0
+
+
+def _header(lines: Sequence[Line]) -> list[str]:
+    """The cells of a table's first row (its header), when the text holds a table."""
+    first = next((x for x in lines if x.kind == "row"), None)
+    return [c.strip() for c in first.text.split("|")] if first is not None else []
+
+
+def _in_table(found: list[Found], row: Line, header: list[str]) -> list[Found]:
+    """A table's numbers say what they count by their row and column (「手術 給付倍率：20倍 → 25倍」)
+    when their words do not."""
+    cells = [c.strip() for c in row.text.split("|")]
+    out = []
+    for f in found:
+        fact = f.fact
+        if isinstance(fact, NumberFact) and not fact.subject and len(cells) == len(header) and len(cells) > 1:
+            column = next((k for k, c in enumerate(cells) if fact.new in nfkc(c)), -1)
+            if column > 0 and header[column] and header[column] != row.text.split("|")[0].strip():
+                subject = f"{cells[0]} {header[column]}".strip()
+                fact = NumberFact(old=fact.old, new=fact.new, unit=fact.unit, subject=subject, context=fact.context,
+                                  change=fact.change)
+        out.append(Found(fact, f.context))
+    return out
 
 
 def _line_pair(x: Line, y: Line, intro_x: str, intro_y: str, cjk: bool, diffs: DiffCache | None) -> list[Found]:
