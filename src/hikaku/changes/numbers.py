@@ -82,6 +82,7 @@ _NUMBER = re.compile(
     rf"(?:[ -]?(?P<en_unit>{_EN_UNIT})(?![A-Za-z]))?(?![0-9A-Za-z]))"
     rf"|(?P<spelled>(?<![A-Za-z-])(?P<sp_words>{_NW}(?:[- ]{_NW}){{0,2}})[ -](?P<sp_unit>{_EN_UNIT})(?![A-Za-z]))"
 )
+_DATE_HINT = re.compile(r"[年月/]|[0-9]-[0-9]|(?:uary|ruary|March|April|May|June|July|ugust|ember|October)\b")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
 DIMENSIONS = frozenset(d for _, d, _ in _JA_UNITS + _EN_UNITS) | {"date", "fraction", ""}
@@ -158,7 +159,7 @@ def number_tokens(text: str) -> list[NumberToken]:
     「4月1日」 is not two numbers), in order."""
     out: list[NumberToken] = []
     taken: list[tuple[int, int]] = []
-    for m in _DATE.finditer(text):
+    for m in _DATE.finditer(text) if _DATE_HINT.search(text) else ():
         out.append(NumberToken(m.group(), "", "date", _date_value(m.group()), m.start(), m.end()))
         taken.append(m.span())
     for m in _NUMBER.finditer(text):

@@ -37,7 +37,7 @@ _NUMBERISH = re.compile(r"[0-9０-９〇一二三四五六七八九十百千万�
                         r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
                         r"eighty|ninety|hundred|thousand|million|billion|article|section|clause|part|chapter)\b)")
 # what joins the items of an enumeration
-_SEPARATORS = re.compile(r"[、，,・;；]|及|又|並|若|および|または|ならびに|もしくは|その他|\band\b|\bor\b")
+_SEPARATORS = re.compile(r"[、・;；]|[，,](?![0-9０-９])|及|又|並|若|および|または|ならびに|もしくは|その他|\band\b|\bor\b")
 _WORDLIKE = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaffー々]")
 _HIRAGANA = re.compile(r"[\u3041-\u309f]")
 _WORD = re.compile(r"[A-Za-z0-9]")
@@ -61,16 +61,51 @@ class _Token:
     number: NumberToken | None = None
 
 
-def _tokens(text: str) -> tuple[list[_Token], str]:
+_MARGIN = 32  # around a change, the text read for numbers and references (a token is shorter)
+
+
+def _tokens(text: str, near: list[tuple[int, int]]) -> tuple[list[_Token], str]:
+    """The numbers and references of *text* that lie within :data:`_MARGIN` characters of the
+    spans *near* (the changes): those are all a change can take in; each window is read on its
+    own, a token that touches its cut ends left out (the window beside it, or none, holds it
+    whole)."""
     f = fold(text)
-    refs = reference_spans(f.text)
-    out = [_Token("reference", *f.span(s, e), f.text[s:e]) for s, e in refs]
-    for n in number_tokens(f.text):
-        if any(s < n.end and n.start < e for s, e in refs):
-            continue
-        out.append(_Token("number", *f.span(n.start, n.end), n.text, n))
+    windows = _windows(near, len(f.text)) if len(f.text) == len(text) else [(0, len(f.text))]
+    out: list[_Token] = []
+    seen: set[tuple[int, int]] = set()
+    for w0, w1 in windows:
+        piece = f.text[w0:w1]
+        cut_start, cut_end = w0 > 0, w1 < len(f.text)
+
+        def whole(s: int, e: int, cut_start: bool = cut_start, cut_end: bool = cut_end, n: int = len(piece)) -> bool:
+            return (s > 0 or not cut_start) and (e < n or not cut_end)
+
+        refs = [(s, e) for s, e in reference_spans(piece) if whole(s, e)]
+        for s, e in refs:
+            if (w0 + s, w0 + e) not in seen:
+                seen.add((w0 + s, w0 + e))
+                out.append(_Token("reference", *f.span(w0 + s, w0 + e), piece[s:e]))
+        for n in number_tokens(piece):
+            if not whole(n.start, n.end) or any(s < n.end and n.start < e for s, e in refs):
+                continue
+            n = NumberToken(n.text, n.unit, n.dimension, n.value, w0 + n.start, w0 + n.end)
+            if (n.start, n.end) not in seen:
+                seen.add((n.start, n.end))
+                out.append(_Token("number", *f.span(n.start, n.end), n.text, n))
     out.sort(key=lambda t: t.start)
     return out, f.text
+
+
+def _windows(spans: list[tuple[int, int]], length: int) -> list[tuple[int, int]]:
+    """The spans grown by :data:`_MARGIN` on each side, merged when they meet."""
+    out: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        lo, hi = max(0, s - _MARGIN), min(length, e + _MARGIN)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
 
 
 def widen(text: str, x: int, y: int) -> str:
@@ -284,8 +319,8 @@ def phrase_facts(s: str, t: str, *, cjk: bool, diffs: DiffCache | None = None) -
     raw = change_regions(inline_ops(s, t, cache=diffs))
     near = "".join(s[max(0, a0 - 2):a1 + 2] + t[max(0, b0 - 2):b1 + 2] for a0, a1, b0, b1 in raw)
     if _NUMBERISH.search(near):
-        ta, fa = _tokens(s)
-        tb, fb = _tokens(t)
+        ta, fa = _tokens(s, [(a0, a1) for a0, a1, _, _ in raw])
+        tb, fb = _tokens(t, [(b0, b1) for _, _, b0, b1 in raw])
     else:
         ta, fa, tb, fb = [], s, [], t
     regions = _one_word(_expand(raw, ta, tb, len(s), len(t)), s, t)

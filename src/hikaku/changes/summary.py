@@ -152,15 +152,19 @@ def revision_summary(changes: Sequence[Change], lang: str, *, roots: frozenset[s
     folded = [k for k, c in enumerate(changes) if only_replaced(c, keys)]
     skip = set(folded)
     sections: dict[str, list[SummaryEntry]] = {}
+    sections_seen: dict[str, str] = {}
     for k, c in enumerate(changes):
         if k in skip or (c.type == "unchanged" and not c.moved):
             continue
         if c.type == "modified" and c.summary_by != "llm" and c.facts and not (c.cosmetic or c.renumbered):
             description = describe_facts(c.facts, lang, leave_out=leave_out(c.facts, keys))
+            if description == c.summary:
+                description = c.summary  # the row's own string, not a copy of it
         else:
             description = c.summary if c.type in ("modified", "unchanged") else ""
-        sections.setdefault(section_of(c, roots), []).append(
-            SummaryEntry(change=k, item=c.item, type=c.type, description=description))
+        section = section_of(c, roots)
+        section = sections_seen.setdefault(section, section)
+        sections.setdefault(section, []).append(SummaryEntry(change=k, item=c.item, type=c.type, description=description))
     if counts is None:
         counts = {t: sum(1 for c in changes if c.type == t) for t in ("added", "deleted", "modified", "unchanged")}
     counts = {**counts, "replaced_only": len(folded), "attention": sum(1 for c in changes if c.attention)}

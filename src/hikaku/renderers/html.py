@@ -193,8 +193,10 @@ def _summary(view: SummaryView, w: Wording) -> str:
         listed = "".join(f'<li><a href="#row-{a.change}">{_esc(a.item) or none}</a> '
                         f'<span class="codes">{_esc(a.codes)}</span> — <span class="evidence">{_esc(a.evidence)}</span></li>'
                         for a in view.attention)
+        more = f'<p class="more">{_esc(w("report.more", n=view.attention_more))}</p>' if view.attention_more else ""
         out.append(f'<section class="attention" aria-label="{_esc(view.attention_title)}"><h2>'
-                   f'{_esc(view.attention_title)} ({len(view.attention)})</h2><ol>{listed}</ol></section>')
+                   f'{_esc(view.attention_title)} ({len(view.attention) + view.attention_more})</h2><ol>{listed}</ol>'
+                   f'{more}</section>')
     return "".join(out)
 
 

@@ -163,11 +163,14 @@ def _summary_lines(view: SummaryView, w: Wording, totals: str) -> list[str]:
         out.append(f"- {w('report.more', n=view.more)}")
     out.append("")
     if view.attention:
-        out += [f"### {w('report.attention.count', n=len(view.attention))}", "",
+        n = len(view.attention) + view.attention_more
+        out += [f"### {w('report.attention.count', n=n)}", "",
                 f"| {w('report.column.item')} | {w('report.column.type')} | {w('report.column.evidence')} |",
                 "|---|---|---|"]
         out += [f"| {escape_cell(a.item, 60) or none} | {escape_cell(a.codes)} | {escape_cell(a.evidence)} |"
                 for a in view.attention]
+        if view.attention_more:
+            out.append(f"| {w('report.more', n=view.attention_more)} | | |")
         out.append("")
     return out
 

@@ -30,6 +30,7 @@ class SummaryView:
     folded: list[tuple[str, list[str]]] = field(default_factory=list)  # 「労働者」 → 「社員」 のみ（N件）, items
     attention_title: str = ""
     attention: list[AttentionRow] = field(default_factory=list)
+    attention_more: int = 0  # rows with a signal beyond MAX_ENTRIES (the JSON holds them all)
     sections: list[tuple[str, list[tuple[int, str]]]] = field(default_factory=list)  # section, (row, line)
     more: int = 0  # rows beyond MAX_ENTRIES
     text: str = ""  # an LLM's summary, checked
@@ -66,7 +67,7 @@ def summary_view(result: ComparisonResult, lang: str, *, limit: int = MAX_ENTRIE
             folded.append((w("report.summary.replaced_folded", old=f"{q}{r.old}{qc}", new=f"{q}{r.new}{qc}",
                              n=len(items)), items))
     attention = []
-    for k in s.attention:
+    for k in s.attention[:limit]:
         if k >= len(result.changes):
             continue
         c = result.changes[k]
@@ -92,5 +93,6 @@ def summary_view(result: ComparisonResult, lang: str, *, limit: int = MAX_ENTRIE
         if lines:
             sections.append((section.section, lines))
     return SummaryView(title=w("report.summary.title"), replacements=replacements, folded=folded,
-                       attention_title=w("report.attention.title"), attention=attention, sections=sections,
-                       more=total - shown, text=s.text)
+                       attention_title=w("report.attention.title"), attention=attention,
+                       attention_more=max(0, len(s.attention) - limit), sections=sections, more=total - shown,
+                       text=s.text)

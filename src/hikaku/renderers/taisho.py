@@ -311,4 +311,6 @@ def summary_lines(table: Table) -> list[tuple[str, str]]:
     if view.attention:
         out.append((view.attention_title, ""))
         out += [(clean(a.item), clean(f"{a.codes}{w('text.subject_sep')}{a.evidence}")) for a in view.attention]
+        if view.attention_more:
+            out.append(("", w("report.more", n=view.attention_more)))
     return out

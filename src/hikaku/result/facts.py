@@ -9,7 +9,7 @@ A fact is a frozen dataclass told apart by its ``kind``; quoted text is as the d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
@@ -133,18 +133,21 @@ class Attention:
     evidence: str
 
 
-class Replacement(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Replacement:
     """A replacement applied throughout (「労働者」 → 「社員」): the rows (indices of ``changes``)
     where it was made."""
 
     old: str
     new: str
-    changes: list[int] = Field(default_factory=list)
+    changes: list[int] = field(default_factory=list)
 
 
-class SummaryEntry(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SummaryEntry:
     """One changed row in the summary: its index in ``changes``, item, type and what changed
-    (the row's facts, replacements applied throughout left out)."""
+    (the row's facts, replacements applied throughout left out). A dataclass with slots, as the
+    facts: a summary may hold one for each of 50,000 rows."""
 
     change: int
     item: str = ""
@@ -152,11 +155,12 @@ class SummaryEntry(BaseModel):
     description: str = ""
 
 
-class SectionSummary(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SectionSummary:
     """The changed rows of one section (its heading path under the documents' titles)."""
 
     section: str = ""
-    entries: list[SummaryEntry] = Field(default_factory=list)
+    entries: list[SummaryEntry] = field(default_factory=list)
 
 
 class RevisionSummary(BaseModel):
