@@ -53,9 +53,11 @@ def _wrap(text: str, width: float, font: str, size: float) -> list[str]:
 
 
 def make_columns_pdf(path: Path, clauses: list[tuple[str, str]], *, columns: int = 2, lang: str = "ja",
-                     title: str = "普通保険約款", gutter: float = 18.0, size: float = 10.0) -> Path:
+                     title: str = "普通保険約款", gutter: float = 18.0, size: float = 10.0,
+                     placed: list[tuple[int, int, float, float, float, float]] | None = None) -> Path:
     """*clauses* (heading, body) set in *columns* columns, *title* across the top of the
-    first page."""
+    first page. *placed* receives where each line of a clause was drawn: (clause index, page,
+    left, top, right, bottom), shares of the page from its top-left corner."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
@@ -79,7 +81,7 @@ def make_columns_pdf(path: Path, clauses: list[tuple[str, str]], *, columns: int
     c.setFont(font, 16)
     c.drawCentredString(width / 2, height - top + 30, title)
     y = height - top
-    for heading, body in clauses:
+    for k, (heading, body) in enumerate(clauses):
         for text in [heading, *_wrap(body, colw, font, size)]:
             if y < bottom:
                 col += 1
@@ -89,7 +91,12 @@ def make_columns_pdf(path: Path, clauses: list[tuple[str, str]], *, columns: int
                     furniture()
                 y = height - top
             c.setFont(font, size)
-            c.drawString(left + col * (colw + gutter), y, text)
+            x = left + col * (colw + gutter)
+            c.drawString(x, y, text)
+            if placed is not None:
+                w = pdfmetrics.stringWidth(text, font, size)
+                placed.append((k, page, x / width, (height - y - size * 0.8) / height, (x + w) / width,
+                               (height - y) / height))
             y -= lead
         y -= lead / 2
     c.save()

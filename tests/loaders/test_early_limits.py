@@ -70,7 +70,7 @@ def test_the_early_count_is_a_lower_bound_of_the_text_read(tmp_path):
                        heading_every=5)]
     big = InputLimits(max_document_chars=10**8)
     for path in files:
-        text, _ = docx_to_markdown(path, big)
+        text, _, _ = docx_to_markdown(path, big)
         check_text(path, InputLimits(max_document_chars=len(text)))  # exactly the text's length: accepted
         with pytest.raises(InvalidDocumentError, match="max_document_chars"):  # and it does count
             check_text(path, InputLimits(max_document_chars=len(text) // 3))

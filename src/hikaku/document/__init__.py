@@ -35,6 +35,7 @@ from .references import (
 from .structure import (
     ChunkStructure,
     NumberingSection,
+    PageBox,
     heads,
     is_clause_label,
     is_heading_only,
@@ -73,6 +74,7 @@ __all__ = [
     "is_heading_only",
     "is_placeholder",
     "is_toc_title",
+    "PageBox",
     "label_of",
     "leaves_sentence_open",
     "numbering_sections",

@@ -2,7 +2,7 @@
 section it belongs to.
 
 Chunk metadata is free-form (hikaku's own loaders write ``heading_path``, ``label``,
-``title``, ``heading``, ``kind``, ``page_start`` …; other chunkers write ``path``,
+``title``, ``heading``, ``kind``, ``page_start``, ``boxes`` …; other chunkers write ``path``,
 ``section`` or ``chapter``). :func:`parse_structure` reads those keys, and nothing
 else in hikaku does: every module asks ``chunk.structure``.
 
@@ -35,7 +35,7 @@ from .headings import (
     titled,
 )
 
-__all__ = ["ChunkStructure", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
+__all__ = ["ChunkStructure", "PageBox", "NumberingSection", "parse_structure", "numbering_sections", "is_clause_label",
            "first_lines", "numbers_several", "section_of", "is_heading_only", "heads", "is_supplement_label",
            "STRUCTURAL_KINDS", "SUPPLEMENTARY"]
 
@@ -50,6 +50,33 @@ _SUPPLEMENT = re.compile(r"^(?:附則|付則|別表|別紙|別記|様式)|^(?:sc
 
 
 @dataclass(frozen=True, slots=True)
+class PageBox:
+    """Where (part of) a chunk is on a page of its original (PDF): the page, 1-based, and the
+    rectangle as shares of the page's width and height from its top-left corner (metadata
+    ``boxes``: ``[page, left, top, right, bottom]`` each)."""
+
+    page: int
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+
+def _boxes(value: Any) -> tuple[PageBox, ...]:
+    """The metadata's ``boxes``; what is not a list of ``[page, left, top, right, bottom]`` with a
+    page ≥ 1 and shares within the page is left out."""
+    if not isinstance(value, (list, tuple)):
+        return ()
+    out = []
+    for b in value:
+        if (isinstance(b, (list, tuple)) and len(b) == 5 and _int(b[0]) is not None and b[0] >= 1
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in b[1:])
+                and b[1] <= b[3] and b[2] <= b[4]):
+            out.append(PageBox(b[0], float(b[1]), float(b[2]), float(b[3]), float(b[4])))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
 class ChunkStructure:
     heading_path: tuple[str, ...]  # the headings above the chunk, outermost first
     heading: str | None = None  # the heading that opens the chunk, if it opens one
@@ -58,12 +85,13 @@ class ChunkStructure:
     kind: str | None = None  # heading (a heading alone) | section | paragraph
     level: int | None = None
     part: int | None = None  # a long section cut in parts: the part's number (2, 3 …)
-    page_start: int | None = None  # PDF pages, 1-based
+    page_start: int | None = None  # pages of the original (PDF, Word laid out by Word), 1-based
     page_end: int | None = None
     structural_label: str | None = None  # the label normalised (NFKC, no spaces), also found in the text
     # what a reader calls the chunk by its first lines (第4条（手術給付金）), when the metadata
     # gives neither label nor heading: the 項目 column's fallback (hikaku.changes.items)
     text_label: str | None = None
+    boxes: tuple[PageBox, ...] = ()  # where it is on its pages (PDF): to mark it on the page
 
     @property
     def section_path(self) -> tuple[str, ...]:
@@ -182,6 +210,7 @@ def parse_structure(content: str, metadata: Mapping[str, Any]) -> ChunkStructure
         page_end=_int(metadata.get("page_end")),
         structural_label=_structural_label(opening, label),
         text_label=None if label or (heading and heading.strip()) else _text_label(opening),
+        boxes=_boxes(metadata.get("boxes")) if "boxes" in metadata else (),
     )
 
 

@@ -1,6 +1,7 @@
 """Word (.docx): read as Markdown-like text, then chunked along its headings. In the text, heading styles become ``#`` headings, tables
 become pipe tables (one line per row, so a table stays whole and a row-level change is
-reportable), page headers and footers are left out (they are not body text).
+reportable), page headers and footers are left out (they are not body text). A file Word
+laid out gets the pages each chunk is on, from the page breaks Word recorded (``docx_pages.py``).
 
 Before python-docx parses anything, the archive's directory is read: the file size, the
 parts' total uncompressed size (``max_expanded_mb``) and each large part's compression
@@ -24,6 +25,8 @@ from ..wording import Message
 from .chunker import chunk_text, first_heading, table_lines
 from .decode import check_chars
 from .docx_entities import with_literal_entities
+from .docx_pages import PageBreaks, has_rendered_breaks, paragraph_breaks, row_breaks, style_starts_page
+from .pages import with_pages
 from .registry import InputLimits, Loaded, LoadRequest, check_size
 
 __all__ = ["FORMAT", "load", "docx_to_markdown", "check_archive", "check_text"]
@@ -104,9 +107,12 @@ def check_text(path: Path, limits: InputLimits, label: str | None = None) -> Non
         return  # not readable as such: the full reading says how (check_archive has seen the archive)
 
 
-def docx_to_markdown(path: Path, limits: InputLimits | None = None, label: str | None = None) -> tuple[str, str]:
-    """(text, title) of a .docx file, its archive checked first (:func:`check_archive`), then
-    its length (:func:`check_text`)."""
+def docx_to_markdown(path: Path, limits: InputLimits | None = None,
+                     label: str | None = None) -> tuple[str, str, list[int] | None]:
+    """(text, title, page starts) of a .docx file, its archive checked first
+    (:func:`check_archive`), then its length (:func:`check_text`). The page starts are the
+    offsets in the text where each page begins, from the breaks Word recorded
+    (``docx_pages.py``); None for a file Word never laid out."""
     name = label or str(path)
     limits = limits or InputLimits()
     check_archive(path, limits, name)
@@ -128,38 +134,67 @@ def docx_to_markdown(path: Path, limits: InputLimits | None = None, label: str |
         raise InvalidDocumentError(Message("load.docx.unreadable", label=name, kind=type(e).__name__, why=str(e))) from None
     blocks: list[str] = []
     title = document.core_properties.title or ""
-    style_names: dict[str | None, str] = {}  # style id -> name: a paragraph's style looked up once per id
-    for element in document.element.body.iterchildren():
+    body = document.element.body
+    breaks = PageBreaks() if has_rendered_breaks(body) else None  # pages only where Word laid the file out
+    # style id -> its name and whether it starts a page: a paragraph's style looked up once per id
+    styles: dict[str | None, tuple[str, bool]] = {}
+    size = 0  # where the next block starts in the text ("\n\n" between blocks)
+
+    def style_of(style_id: str | None) -> tuple[str, bool]:
+        found = styles.get(style_id)
+        if found is None:
+            style = document.part.get_style(style_id, WD_STYLE_TYPE.PARAGRAPH)
+            found = styles[style_id] = ((style.name if style is not None else "") or "",
+                                        breaks is not None and style_starts_page(style))
+        return found
+
+    def add(block: str, offsets: list[int] | None = None, prefix: int = 0, lead: int = 0) -> None:
+        nonlocal size
+        start = size + 2 if blocks else 0
+        if breaks is not None:
+            breaks.add(start, block, offsets or [], prefix, lead)
+        blocks.append(block)
+        size = start + len(block)
+
+    for element in body.iterchildren():
         tag = element.tag.rsplit("}", 1)[-1]
         if tag == "p":
             p = Paragraph(element, document)
-            text = p.text.strip()
-            if not text:
-                continue
+            raw = p.text
+            text = raw.strip()
             style_id = element.style
-            style = style_names.get(style_id)
-            if style is None:
-                found = document.part.get_style(style_id, WD_STYLE_TYPE.PARAGRAPH)
-                style = style_names[style_id] = (found.name if found is not None else "") or ""
-            m = _HEADING_STYLE.match(style.strip())
-            if m or style.strip().lower() in ("title", "表題"):
+            offsets = paragraph_breaks(element, style_of(style_id)[1]) if breaks is not None else []
+            if not text:
+                if offsets and breaks is not None:
+                    breaks.pending()  # the page starts with the next text
+                continue
+            lead = len(raw) - len(raw.lstrip())
+            style = style_of(style_id)[0].strip()
+            m = _HEADING_STYLE.match(style)
+            if m or style.lower() in ("title", "表題"):
                 level = int(m.group(1)) if m else 1
                 title = title or text
-                blocks.append(f"{'#' * level} {text}")
+                add(f"{'#' * level} {text}", offsets, level + 1, lead)
             else:
-                blocks.append(text)
+                add(text, offsets, 0, lead)
         elif tag == "tbl":
             t = Table(element, document)
-            rows = [[cell.text for cell in row.cells] for row in t.rows]
-            lines = table_lines(rows)
+            rows = [([cell.text for cell in row.cells], breaks is not None and row_breaks(row._tr)) for row in t.rows]
+            kept = [(cells, brk) for cells, brk in rows if any(c.strip() for c in cells)]
+            lines = table_lines([cells for cells, _ in kept])
             if lines:
-                blocks.append("\n".join(lines))
-    return "\n\n".join(blocks) + "\n", title
+                # a row a page starts in: the page starts at its line (the header's separator is line 1)
+                at = [sum(len(x) + 1 for x in lines[:k + (1 if k else 0)]) for k, (_, brk) in enumerate(kept) if brk]
+                add("\n".join(lines), at)
+    text = "\n\n".join(blocks) + "\n"
+    return text, title, (breaks.page_starts(text) if breaks is not None else None)
 
 
 def load(req: LoadRequest) -> Loaded:
-    text, title = docx_to_markdown(req.path, req.limits, req.label)
+    text, title, page_starts = docx_to_markdown(req.path, req.limits, req.label)
     check_chars(text, req.limits, req.label)
     chunks = chunk_text(text, source=req.label, markdown=True, id_prefix=req.id_prefix,
                         max_chars=req.max_chunk_chars, limits=req.limits)
+    if page_starts is not None:
+        chunks = [with_pages(c, page_starts) for c in chunks]
     return Loaded(chunks, title=title or first_heading(chunks))

@@ -2,7 +2,7 @@
 lays the characters out in lines: ``pdf/reader.py``), running
 headers, footers and page numbers removed, broken lines joined, then chunked along the
 headings — numbered ones and those the layout sets apart (a larger or bold line of its
-own); every chunk records its pages. A page set in two or more columns is read column by
+own); every chunk records its pages and where it is on them (``boxes``: ``pdf/boxes.py``). A page set in two or more columns is read column by
 column, and a table row by row with its cells apart (``pdf/columns.py``,
 ``pdf/tables.py``); a page whose reading order is in doubt is named in the document's notes
 (``Loaded.notes``, which a comparison lists in its own).
@@ -13,7 +13,6 @@ rather than read in part."""
 
 from __future__ import annotations
 
-import bisect
 import logging
 import os
 
@@ -22,7 +21,9 @@ from ...document import Chunk, DocumentNote
 from ...wording import Message
 from ..chunker import chunk_text, first_heading
 from ..decode import check_chars
+from ..pages import with_pages
 from ..registry import Loaded, LoadRequest, check_size, read_head
+from .boxes import LineSpan, chunk_boxes
 from .layout import clean_pages
 from .reader import read_pdf
 
@@ -62,7 +63,9 @@ def load(req: LoadRequest) -> Loaded:
     check_chars(clean.text, req.limits, req.label)
     chunks = chunk_text(clean.text, source=req.label, markdown=False, id_prefix=req.id_prefix,
                         max_chars=req.max_chunk_chars, limits=req.limits, layout_headings=clean.headings)
-    return Loaded([_with_pages(c, clean.page_starts) for c in chunks], title=first_heading(chunks), notes=notes)
+    starts = [s.start for s in clean.lines]
+    placed = [_with_boxes(with_pages(c, clean.page_starts), clean.lines, starts) for c in chunks]
+    return Loaded(placed, title=first_heading(chunks), notes=notes)
 
 
 def _layout_notes(label: str, columns: dict[int, int], doubts: dict[int, str]) -> list[DocumentNote]:
@@ -86,9 +89,9 @@ def _layout_notes(label: str, columns: dict[int, int], doubts: dict[int, str]) -
     return notes
 
 
-def _with_pages(chunk: Chunk, page_starts: list[int]) -> Chunk:
-    """Add the 1-based pages the chunk's text spans."""
+def _with_boxes(chunk: Chunk, lines: list[LineSpan], starts: list[int]) -> Chunk:
+    """Add where the chunk is on its pages: ``boxes``, ``[page, left, top, right, bottom]`` each
+    (shares of the page from its top-left corner; ``pdf/boxes.py``)."""
     md = chunk.metadata
-    first = bisect.bisect_right(page_starts, md["char_start"])
-    last = bisect.bisect_right(page_starts, max(md["char_start"], md["char_end"] - 1))
-    return chunk.model_copy(update={"metadata": {**md, "page_start": first, "page_end": last}})
+    return chunk.model_copy(update={"metadata": {**md, "boxes": chunk_boxes(lines, starts, md["char_start"],
+                                                                             md["char_end"])}})

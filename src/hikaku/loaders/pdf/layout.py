@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...document import RANK_TITLE, Heading, detect_heading, is_caption, leaves_sentence_open
+from .boxes import LineSpan
 from .columns import reading_order
 from .furniture import is_page_number, running_lines, without_furniture
 from .reader import PdfLine
@@ -37,6 +38,7 @@ class CleanText:
     headings: dict[int, float] = field(default_factory=dict)  # line number -> rank: headings seen in the layout
     columns: dict[int, int] = field(default_factory=dict)  # page (1-based) -> columns, for pages set in several
     doubts: dict[int, str] = field(default_factory=dict)  # page (1-based) -> why its reading order may be wrong
+    lines: list[LineSpan] = field(default_factory=list)  # each line's place in text and on its page, in text order
 
 
 def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
@@ -50,9 +52,10 @@ def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
     text_parts: list[str] = []
     starts: list[int] = []
     headings: dict[int, float] = {}
+    spans: list[LineSpan] = []
     size = 0
     prev: PdfLine | None = None
-    for page in kept_pages:
+    for number, page in enumerate(kept_pages, start=1):
         starts.append(size)
         for ln in page:
             line = ln.text
@@ -61,6 +64,7 @@ def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
                 hyphen = before.endswith("-") and _hyphenated(before, line)
                 glue = "" if hyphen or _CJK.search(before[-1]) or _CJK.search(line[0]) else " "
                 text_parts[-1] = (before[:-1] if hyphen else before) + glue + line
+                spans.append(LineSpan(size - hyphen, size + len(text_parts[-1]) - len(before), number, ln))
                 size += len(text_parts[-1]) - len(before)
                 prev = ln
                 continue
@@ -70,11 +74,12 @@ def clean_pages(pages: list[list[PdfLine]]) -> CleanText:
             if rank is not None:
                 headings[len(text_parts)] = rank
             text_parts.append(line)
+            spans.append(LineSpan(size, size + len(line), number, ln))
             size += len(line)
             prev = ln
     return CleanText("\n".join(text_parts), starts, headings,
                      columns={n: o.columns for n, o in enumerate(orders, start=1) if o.columns > 1},
-                     doubts={n: o.doubt for n, o in enumerate(orders, start=1) if o.doubt})
+                     doubts={n: o.doubt for n, o in enumerate(orders, start=1) if o.doubt}, lines=spans)
 
 
 class _Layout:

@@ -55,6 +55,7 @@ class PdfLine:
     bold: bool = False  # most of its characters bold (by the font's name, or drawn with a stroke)
     right: float = 0.0  # the right edge (x of the line's end; 0: not known)
     table: bool = False  # a row of a table, written as a Markdown table line (``pdf/tables.py``)
+    width: float = 0.0  # the page's width (points; x and right are from its left edge; 0: not known)
 
     @cached_property
     def style(self) -> tuple[float, bool]:
@@ -90,6 +91,7 @@ def _device(rsrcmgr: Any) -> Any:
             super().__init__(rsrcmgr)
             self.chars: list[_Char] = []
             self.height = 1.0
+            self.width = 1.0
             self._bold = False
             self._bold_fonts: dict[Any, bool] = {}  # font -> bold by its name
             self._glyphs: dict[tuple[Any, int], tuple[str, float, bool, Any, float]] = {}  # (font, cid) ->
@@ -120,6 +122,7 @@ def _device(rsrcmgr: Any) -> Any:
             (x0, y0) = apply_matrix_pt(ctm, (x0, y0))
             (x1, y1) = apply_matrix_pt(ctm, (x1, y1))
             self.height = abs(y0 - y1) or 1.0
+            self.width = abs(x0 - x1) or 1.0
             self.chars = []
 
         def render_string(self, textstate: Any, seq: Any, ncs: Any, graphicstate: Any) -> None:
@@ -170,7 +173,7 @@ def _device(rsrcmgr: Any) -> Any:
 
 
 def _pages(path: Path, pagenos: range | None = None) -> Any:
-    """(characters, page height) of each page of *pagenos* (all: None)."""
+    """(characters, page height, page width) of each page of *pagenos* (all: None)."""
     from pdfminer.pdfinterp import PDFResourceManager
     from pdfminer.pdfpage import PDFPage
 
@@ -187,7 +190,7 @@ def _pages(path: Path, pagenos: range | None = None) -> Any:
                 if k < pagenos.start:
                     continue
             interpreter.process_page(page)
-            yield device.chars, device.height
+            yield device.chars, device.height, device.width
 
 
 def _group(chars: list[_Char]) -> list[list[_Char]]:
@@ -208,7 +211,7 @@ def _group(chars: list[_Char]) -> list[list[_Char]]:
     return groups
 
 
-def _line(group: list[_Char], height: float) -> PdfLine | None:
+def _line(group: list[_Char], height: float, width: float) -> PdfLine | None:
     parts: list[str] = []
     last_x1: float | None = None
     sizes: Counter[float] = Counter()
@@ -230,7 +233,7 @@ def _line(group: list[_Char], height: float) -> PdfLine | None:
     if not text or x1 <= x0 or y1 <= y0:
         return None
     size = sizes.most_common(1)[0][0] if n else 0.0
-    return PdfLine(text, 1 - y1 / height, 1 - y0 / height, x0, size, bold * 2 > n, x1)
+    return PdfLine(text, 1 - y1 / height, 1 - y0 / height, x0, size, bold * 2 > n, x1, width=width)
 
 
 PARALLEL_PAGES = 24  # a PDF of more pages is laid out in several processes (fewer: a process costs more than it saves)
@@ -254,8 +257,8 @@ def _page_count(path: Path) -> int:
 def _layout(path: Path, pagenos: range | None = None) -> list[list[PdfLine]]:
     """The text lines of the pages *pagenos* (all: None), top to bottom."""
     pages: list[list[PdfLine]] = []
-    for chars, height in _pages(path, pagenos):
-        lines = [_line(group, height) for group in _group(chars)] if chars else []
+    for chars, height, width in _pages(path, pagenos):
+        lines = [_line(group, height, width) for group in _group(chars)] if chars else []
         out = [ln for ln in lines if ln is not None]
         out.sort(key=lambda ln: (round(ln.top, 3), ln.x))
         pages.append(out)

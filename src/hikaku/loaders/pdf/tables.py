@@ -145,5 +145,5 @@ def _table(rows: list[list[PdfLine]]) -> list[PdfLine]:
     for text, row in zip(lines, geometry):
         main = max(row, key=lambda c: len(c.text))
         out.append(PdfLine(text, min(c.top for c in row), max(c.bottom for c in row), row[0].x,
-                           main.size, False, max(c.right for c in row), table=True))
+                           main.size, False, max(c.right for c in row), table=True, width=row[0].width))
     return out
