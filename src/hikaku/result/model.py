@@ -155,6 +155,9 @@ class DocumentInfo(BaseModel):
     title: str = ""
     chunk_count: int
     source: str | None = None
+    # the document's chunks in their order (every id of the rows' a_ids / b_ids once): where a row's
+    # text stands in its document, also for a moved one; empty in results written before it existed
+    chunk_ids: list[str] = Field(default_factory=list)
 
 
 class ChunkCost(BaseModel):

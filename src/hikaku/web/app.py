@@ -20,6 +20,7 @@ from ..wording import wording
 from .api import ServerState, request_lang, router
 from .config import ServerConfig
 from .language import detail, page_words
+from .pages_api import router as pages_router
 from .review_api import router as review_router
 from .security import Guard
 from .store import JobStore
@@ -105,6 +106,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     app.include_router(router)
     app.include_router(review_router)
+    app.include_router(pages_router)
     app.mount("/static", StaticFiles(packages=[("hikaku.web", "static")]), name="static")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

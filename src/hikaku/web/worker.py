@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..wording import Message
+from .places import write_places
 from .store import DECISIONS
 
 if TYPE_CHECKING:
@@ -157,6 +158,7 @@ def _run(task: Task, progress: Any) -> dict[str, int]:
     else:
         checkpoint.unlink(missing_ok=True)
         result = compare(resume=False)
+    write_places(job_dir, doc_a, doc_b)  # where each chunk is on the pages of a PDF, for the page view
     write_atomically(job_dir / RESULT, result.to_json().encode("utf-8"))
     return {**result.stats.counts, "moved": result.stats.moved}
 

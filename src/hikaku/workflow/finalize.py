@@ -42,8 +42,10 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
         summary, stats, worded = _worded(rt, changes, summary, stats, w)
     return ComparisonResult(
         hikaku_version=__version__,
-        document_a=DocumentInfo(id=a.id, title=a.title, chunk_count=len(a.chunks), source=a.source),
-        document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source),
+        document_a=DocumentInfo(id=a.id, title=a.title, chunk_count=len(a.chunks), source=a.source,
+                                chunk_ids=[c.id for c in a.chunks]),
+        document_b=DocumentInfo(id=b.id, title=b.title, chunk_count=len(b.chunks), source=b.source,
+                                chunk_ids=[c.id for c in b.chunks]),
         changes=changes,
         stats=stats,
         notes=document_notes(a, b, lang) + _notes(stats, w) + _refused(changes, w) + worded + review.notes,
