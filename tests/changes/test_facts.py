@@ -187,6 +187,8 @@ def test_every_report_opens_with_the_summary_and_the_attention_section(result):
     page = hikaku.render(result, "html")
     assert page.index('class="revision-summary"') < page.index('class="attention"') < page.index('id="changes"')
     assert page.count('data-attention="1"') == 5 and 'data-filter="attention"' in page
+    # the desk's filter says how many rows it shows
+    assert '<button type="button" data-filter="attention" aria-pressed="false">不利の可能性 <span class="n">5</span></button>' in page
     en = hikaku.render(result, "md", lang="en")
     assert "### Summary of the revision" in en and "### To check: changes that may disadvantage the customer (5)" in en
     assert "Special illness" not in en and 'removed: "肝硬変", "慢性腎不全"' in en  # the facts said in English

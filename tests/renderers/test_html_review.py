@@ -56,7 +56,7 @@ def test_the_review_filter_in_chromium(hashing_embedder, tmp_path):
         browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         page = browser.new_page()
         page.goto(path.as_uri())
-        page.get_by_role("button", name="要確認", exact=True).click()
+        page.locator('.filters button[data-filter="review"]').click()
         shown = page.locator("tr.change:visible").evaluate_all("rows => rows.map(r => r.id)")
         assert sorted(shown) == sorted(f"row-{q.change}" for q in result.review_queue)
         browser.close()

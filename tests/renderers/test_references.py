@@ -58,7 +58,10 @@ def test_html_marks_the_reference_in_its_row_and_lists_it_in_the_review_queue():
     section = re.search(r'<section class="references" id="references".*?</section>', html, re.S).group()
     assert "引用条項の確認（2件）" in section and f'href="#ref-0-{mark.group(1)}"' in section
     assert '<li class="references"><a href="#references">引用条項の確認 2</a></li>' in html
-    assert 'data-filter="review"' in html
+    # the desk's 要確認 filter counts the rows it shows: those holding a reference to check (no queue here)
+    review = re.search(r'<button type="button" data-filter="review"[^>]*>要確認 <span class="n">(\d+)</span>', html)
+    flagged = re.findall(r'<tr class="change" id="row-(\d+)"[^>]*data-review="1"', html)
+    assert review is not None and int(review.group(1)) == len(flagged) == 2 and flagged == ["0", "2"]
 
 
 def test_word_and_excel_hold_the_section(tmp_path):

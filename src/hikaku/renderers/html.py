@@ -1,10 +1,13 @@
-"""A standalone HTML report: A and B side by side with the changed spans highlighted,
-filters by change type, the heading path as navigation, summary counts and a chart of
-changes per section. One file, no external assets (works offline, can be mailed)."""
+"""A standalone HTML report: A and B side by side with the changed spans highlighted, the
+heading path as navigation, summary counts and a chart of changes per section, and the
+reviewer's desk (``assets/report.js``): a filter for every kind of row, search within the
+report, next / previous change (j / k), the whole documents side by side scrolling together.
+One file, no external assets (works offline, can be mailed)."""
 
 from __future__ import annotations
 
 import html
+import json
 from functools import cache
 from importlib.resources import files
 from string import Template
@@ -162,8 +165,29 @@ def _references(flagged: list[ReferenceLine], w: Wording) -> str:
             f'<table><thead>{head}</thead><tbody>{rows}</tbody></table></section>')
 
 
-def _paged(cell: str, pages: list[int]) -> str:
-    return f'<span class="page">{_esc(page_text(pages))}</span>{cell}' if pages else cell
+def _paged(cell: str, pages: list[int], side: str) -> str:
+    """The cell with its pages of the original first (「p.7」: the web app opens the page)."""
+    if not pages:
+        return cell
+    return f'<span class="page" data-side="{side}" data-pages="{" ".join(map(str, pages))}">{_esc(page_text(pages))}</span>{cell}'
+
+
+def _orders(result: ComparisonResult) -> tuple[dict[int, int], dict[int, int]]:
+    """Where each row's text stands in document A and in B (row → position), for the whole
+    documents side by side: from the documents' chunk ids; a result without them keeps the rows'
+    order, which is B's, with each deletion where it stood in A (only a moved row is then out of
+    its place in A)."""
+    out: list[dict[int, int]] = []
+    for info, ids_of in ((result.document_a, lambda c: c.a_ids), (result.document_b, lambda c: c.b_ids)):
+        at = {cid: k for k, cid in enumerate(info.chunk_ids)}
+        order: dict[int, int] = {}
+        for k, c in enumerate(result.changes):
+            ids = ids_of(c)
+            if ids:
+                known = [at[i] for i in ids if i in at]
+                order[k] = min(known) if known else len(at) + k
+        out.append(order)
+    return out[0], out[1]
 
 
 def _summary(view: SummaryView, w: Wording) -> str:
@@ -201,22 +225,24 @@ def _summary(view: SummaryView, w: Wording) -> str:
 
 
 def _row(c: Change, section_no: int, lang: str, w: Wording, number: int = 0,
-         item: ReviewItem | None = None, flagged: list[ReferenceLine] | None = None) -> str:
+         item: ReviewItem | None = None, order: tuple[int | None, int | None] = (None, None),
+         flagged: list[ReferenceLine] | None = None) -> str:
     spans_a, spans_b = (c.diff.a, c.diff.b) if c.diff is not None and c.type == "modified" else ([], [])
     none = _esc(w("report.none"))
     a = _highlight(c.a_text, spans_a, "del") if c.a_ids else f'<span class="empty">{none}</span>'
     b = _marked(c.b_text, spans_b, "ins", flagged or [], number) if c.b_ids else f'<span class="empty">{none}</span>'
-    a, b = _paged(a, c.a_pages), _paged(b, c.b_pages)
+    a, b = _paged(a, c.a_pages, "a"), _paged(b, c.b_pages, "b")
     summary = f'<span class="summary">{_esc(c.summary)}</span>' if c.summary else ""
     ids = _esc(" ".join(c.a_ids) + " → " + " ".join(c.b_ids))
-    review = ' data-review="1"' if item is not None or flagged else ""
-    review += ' data-attention="1"' if c.attention else ""
+    flags = "".join(f' data-{name}="1"' for name, on in (("review", item is not None or bool(flagged)), ("ignored", c.ignored),
+                                                          ("moved", c.moved), ("renumbered", c.renumbered),
+                                                          ("repealed", c.repealed), ("attention", bool(c.attention))) if on)
     decided = f' data-decided-by="{_esc(c.decided_by)}"' if c.decided_by else ""
-    ignored = ' data-ignored="1"' if c.ignored else ""
+    places = "".join(f' data-{side}-order="{at}"' for side, at in zip("ab", order) if at is not None)
     return (
-        f'<tr class="change" id="row-{number}" data-type="{c.type}" data-section="{section_no}"{review}{decided}'
-        f'{ignored} title="{ids}">'
-        f'<td>{_esc(c.item) or none}</td>'
+        f'<tr class="change" id="row-{number}" data-index="{number}" data-type="{c.type}" data-section="{section_no}"'
+        f'{flags}{decided}{places} title="{ids}">'
+        f'<td class="item">{_esc(c.item) or none}</td>'
         f'<td class="text a">{a}</td><td class="text b">{b}</td>'
         f'<td class="type"><span class="label {c.type}{" repealed" if c.repealed else ""}">{_esc(type_label(c, lang))}'
         f'</span>{_badges(c, item, w)}{_reference_badge(flagged, w)}'
@@ -250,13 +276,14 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     by_row: dict[int, list[ReferenceLine]] = {}
     for r in flagged:
         by_row.setdefault(r.flag.change, []).append(r)
+    a_order, b_order = _orders(result)
     for k, c in enumerate(result.changes):
         s = section_of(c)
         if s != current:
             current = s
             body.append(f'<tr class="section" id="sec-{number[s]}" data-section="{number[s]}">'
                         f'<th colspan="4">{_esc(s) or _esc(none)}</th></tr>')
-        body.append(_row(c, number[s], lang, w, k, queued.get(k), by_row.get(k)))
+        body.append(_row(c, number[s], lang, w, k, queued.get(k), (a_order.get(k), b_order.get(k)), by_row.get(k)))
     per_section = {s: 0 for s in sections}
     for c in result.changes:
         if c.type != "unchanged":
@@ -273,16 +300,7 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     if flagged:
         count_items += (f'<li class="references"><a href="#references">{_esc(w("report.reference.title"))} '
                         f'{len(flagged)}</a></li>')
-    kinds: tuple[tuple[str, str], ...] = (
-        ("changes", "report.filter_changes"), ("added", "report.change.added"), ("deleted", "report.change.deleted"),
-        ("modified", "report.change.modified"), ("unchanged", "report.change.unchanged"), ("all", "report.filter_all"))
-    if result.review_queue or flagged:
-        kinds = (*kinds[:5], ("review", "review.to_review"), kinds[5])
-    if any(c.attention for c in result.changes):
-        kinds = (*kinds[:-1], ("attention", "report.attention.badge"), kinds[-1])
-    filters = "".join(
-        f'<button type="button" data-filter="{f}" aria-pressed="false">{_esc(w(key))}</button>' for f, key in kinds
-    )
+    filters = _filters(result, lang, w, len(queued.keys() | by_row.keys()))
     notes = ""
     if result.notes:
         notes = '<div class="notes" role="note">' + "<br>".join(_esc(n) for n in result.notes) + "</div>"
@@ -290,16 +308,50 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     meta = f"hikaku {result.hikaku_version} · {w('report.policy')}: {result.stats.policy}"
     if result.stats.llm_model:
         meta += f" ({result.stats.llm_model})"
+    views = "".join(f'<button type="button" data-view="{v}" aria-pressed="{str(v == "table").lower()}">'
+                    f'{_esc(w(f"report.desk.view_{v}"))}</button>' for v in ("table", "whole"))
+    prev, next_ = _esc(w("report.desk.prev")), _esc(w("report.desk.next"))
+    steps = (f'<button type="button" data-step="-1" title="{prev} (k)">▲ {prev} '
+             f'<kbd>k</kbd></button><span class="position"></span>'
+             f'<button type="button" data-step="1" title="{next_} (j)">▼ {next_} '
+             f'<kbd>j</kbd></button>')
+    # the script's words, with their {placeholders} (it fills them itself)
+    words = {key: w.template(f"report.desk.{key}") for key in ("position", "hits", "hit_of", "no_hits", "hidden_hits",
+                                                                 "open_page")}
     return Template(_asset("report.html")).substitute(
         lang=lang, version=_esc(result.hikaku_version), title=_esc(title), meta=_esc(meta), counts=count_items,
         notes=notes, summary=_summary(summary_view(result, lang), w), nav_label=_esc(w("report.sections")), nav=nav,
         chart_label=_esc(w("report.chart_title")),
         chart=_chart(result.changes, sections, section_of, w), filter_label=_esc(w("report.filter")), filters=filters,
+        view_label=_esc(w("report.desk.view")), views=views, search_label=_esc(w("report.desk.search")),
+        search_placeholder=_esc(w("report.desk.search_placeholder")), steps=steps,
         col_item=_esc(w("report.column.item")), col_a=_esc(w("report.column.doc_a")),
         col_b=_esc(w("report.column.doc_b")), col_type=_esc(w("report.column.type")),
+        title_a=_esc(a.title or a.id), title_b=_esc(b.title or b.id),
         rows="\n".join(body), empty=_esc(w("report.no_rows")), references=_references(flagged, w),
         css=_asset("report.css"), js=_asset("report.js"),
+        words=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"),
     )
+
+
+_KINDS = ("added", "deleted", "modified", "unchanged", "renumbered", "repealed", "moved")
+
+
+def _filters(result: ComparisonResult, lang: str, w: Wording, to_review: int) -> str:
+    """A button for every kind of row the report's totals count (the same label and number), then
+    要確認 (``to_review``: the rows queued or holding a cross-reference to check), 不利の可能性 (the
+    rows with attention) and すべて; 変更のあった項目 first (what the report opens on)."""
+    changed = sum(1 for c in result.changes if c.type != "unchanged")
+    kinds = [("changes", w("report.filter_changes"), changed)]
+    kinds += [(key, label, n) for key, label, n in totals(result, lang) if key in _KINDS]
+    if to_review:
+        kinds.append(("review", w("review.to_review"), to_review))
+    attention = sum(1 for c in result.changes if c.attention)
+    if attention:
+        kinds.append(("attention", w("report.attention.badge"), attention))
+    kinds.append(("all", w("report.filter_all"), len(result.changes)))
+    return "".join(f'<button type="button" data-filter="{key}" aria-pressed="false">{_esc(label)}'
+                   f' <span class="n">{n}</span></button>' for key, label, n in kinds)
 
 
 def render(result: ComparisonResult, options: RenderOptions) -> str:
