@@ -58,3 +58,14 @@ def test_the_doubts_worked_out_once_per_confidence_are_each_rows_own():
     got = [(-q.doubt, q.change, q.doubt, q.reasons, [(x.b_ids, x.probability) for x in q.competitors])
            for q in review_queue(rows, decisions, certain)]
     assert got == sorted(expected) and len(got) > 50
+
+
+def test_a_row_the_reviewer_decided_is_not_in_the_queue():
+    """A reviewer ruled out the pair a21 → b22, b23 (対応なし); the agent, examining a21 again, found
+    nothing else and deleted it, unsure. The row says the reviewer decided it (a deletion left by a
+    pairing the reviewer ruled out): it is not also in the queue with the agent's doubt (before:
+    レビュー済 beside 誤りの確率 0.35, still queued)."""
+    again = Decision(("a21",), (), "agent", "delete", None, 0.5, 0.65, "", candidates=((("b22",), 0.35),))
+    row = _row(["a21"], [], 0.65, "reviewer").model_copy(update={"type": "deleted"})
+    assert review_queue([row], [again], certain=0.95) == []
+    assert review_queue([row.model_copy(update={"decided_by": "agent"})], [again], certain=0.95)  # as the agent left it

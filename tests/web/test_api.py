@@ -10,7 +10,7 @@ import time
 import pytest
 
 import hikaku
-from hikaku.renderers import output_formats
+from hikaku.renderers import TOTALS, counted, output_formats
 from hikaku.result import ComparisonResult
 
 from .conftest import TERMINAL, V1, V2, serving, upload, wait
@@ -55,8 +55,11 @@ def test_the_full_cycle(client, hashing):
     assert set(done) >= {"id", "status", "progress", "counts", "error"} and done["error"] is None
     # the same comparison as the library's, counted
     reference = hikaku.compare(V1, V2, options=hikaku.resolve_options({"embedding": "hashing", "llm": "offline"}))
-    assert done["counts"] == {**reference.stats.counts, "moved": sum(c.moved for c in reference.changes)}
+    # the reports' totals: 条番号のみ変更 apart from 一致 (一致 15 + 条番号のみ変更 4, not 一致 19)
+    assert done["counts"] == dict(counted(reference)) and list(done["counts"]) == list(TOTALS)
     assert done["counts"]["added"] and done["counts"]["deleted"] and done["counts"]["moved"]
+    assert done["counts"]["renumbered"] == sum(c.renumbered for c in reference.changes) > 0
+    assert done["counts"]["unchanged"] == sum(c.type == "unchanged" and not c.renumbered for c in reference.changes)
     # the history lists it
     assert job["id"] in [j["id"] for j in client.get("/api/comparisons").json()["comparisons"]]
     # a download per registered renderer; Markdown and JSON exactly as hikaku compare writes them

@@ -50,7 +50,8 @@ def test_running_and_queued_comparisons_are_resumed_after_a_restart(tmp_path, ha
         first = wait(client, running)
         second = wait(client, queued)
     assert first["status"] == "done" and first["resumed"] is True
-    assert first["counts"] == {"added": 0, "deleted": 0, "modified": 600, "unchanged": 0, "moved": 0}
+    assert first["counts"] == {"added": 0, "deleted": 0, "modified": 600, "unchanged": 0, "renumbered": 0, "repealed": 0,
+                               "moved": 0}
     assert second["status"] == "done" and second["resumed"] is False
 
 

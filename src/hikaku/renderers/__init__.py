@@ -30,13 +30,7 @@ from .registry import (
 if TYPE_CHECKING:
     from ..result import ComparisonResult
     from .references import ReferenceLine, reference_lines
-
-# imported on first use: the command line names the formats without the result model (a fast start)
-_LAZY = {"ReferenceLine": ".references", "reference_lines": ".references"}
-
-
-def __getattr__(name: str) -> Any:
-    return _load_lazy(__name__, _LAZY, name, globals())
+    from .totals import TOTALS, counted
 
 
 __all__ = [
@@ -46,7 +40,9 @@ __all__ = [
     "RENDERERS",
     "RenderOptions",
     "RendererInfo",
+    "TOTALS",
     "check",
+    "counted",
     "format_for_path",
     "output_formats",
     "render",
@@ -58,6 +54,14 @@ __all__ = [
 ]
 
 DIFF_STYLES = ("md", "html", "none")
+
+# imported on first use: the command line names the formats without the result model (a fast start;
+# the totals read the result's model, a tenth of a second)
+_LAZY = {"ReferenceLine": ".references", "reference_lines": ".references", "TOTALS": ".totals", "counted": ".totals"}
+
+
+def __getattr__(name: str) -> Any:
+    return _load_lazy(__name__, _LAZY, name, globals())
 
 
 def _render_options(result: Any, options: RenderOptions | None, values: dict[str, Any]) -> RenderOptions:

@@ -85,7 +85,9 @@ def doubt_of(decision: Decision | None, b_ids: Sequence[str], confidence: float,
 
 def review_queue(changes: Sequence[Change], decisions: Sequence[Decision], certain: float) -> list[ReviewItem]:
     """The uncertain rows of *changes* (not those a reviewer paired, deleted or put out of
-    scope), most doubtful first; *decisions* are the run's (the state's ``comparison_results``)."""
+    scope, nor a deletion or addition left by a pairing the reviewer ruled out: every row that
+    says ``decided_by: reviewer``), most doubtful first; *decisions* are the run's (the state's
+    ``comparison_results``)."""
     by_a = {a: d for d in decisions for a in d.a_ids}
     # the doubt of a row no agent weighed depends on its confidence and on whether it has a
     # counterpart alone: worked out once for each (most rows of a large comparison share a few)
@@ -93,7 +95,7 @@ def review_queue(changes: Sequence[Change], decisions: Sequence[Decision], certa
     items = []
     for k, c in enumerate(changes):
         d = by_a.get(c.a_ids[0]) if c.a_ids else None
-        if c.ignored:
+        if c.ignored or c.decided_by == "reviewer":  # the row says a reviewer decided it: not also in doubt
             continue
         if c.decided_by == "resolver" and d is not None and tuple(d.a_ids) != tuple(c.a_ids):
             d = None  # a row the resolver made of more chunks (joined by meaning): its own confidence

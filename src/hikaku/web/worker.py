@@ -3,7 +3,7 @@
 and reports progress and the outcome to the server on the events queue.
 
 Events are tuples ``(kind, worker, job_id, *payload)``: ``("progress", w, id, stage,
-done, total)``, ``("done", w, id, counts)``, ``("failed", w, id, message)``,
+done, total)``, ``("done", w, id, counts)`` (the reports' totals: ``renderers.counted``), ``("failed", w, id, message)``,
 ``("cancelled", w, id, message)`` (each message a :class:`hikaku.wording.Message`, said in
 the language of whoever reads the job), ``("question", w, id, question)``: a job started with "ask
 me" paused on the agent's question (its checkpoint holds the run; the server resumes it with
@@ -130,6 +130,7 @@ def _named(text: str, task: Task) -> str:
 
 def _run(task: Task, progress: Any) -> dict[str, int]:
     from .._exceptions import CheckpointError
+    from ..renderers import counted
     from ..run import Durability, Review, RunRequest, Side, load_sides, run
     from ..settings import CompareOptions
     from ..system import write_atomically
@@ -160,7 +161,7 @@ def _run(task: Task, progress: Any) -> dict[str, int]:
         result = compare(resume=False)
     write_places(job_dir, doc_a, doc_b)  # where each chunk is on the pages of a PDF, for the page view
     write_atomically(job_dir / RESULT, result.to_json().encode("utf-8"))
-    return {**result.stats.counts, "moved": result.stats.moved}
+    return counted(result)  # the totals of the reports: 条番号のみ変更 and 削除（番号存置） apart
 
 
 def job_sides(job_dir: Path, a: tuple[str, str, str], b: tuple[str, str, str]) -> tuple[Side, Side]:
