@@ -450,6 +450,18 @@
       filter: apply,
       view: view,
       step: step,
+      // what the reader is looking at, to carry over to the same report in another language
+      state: function () {
+        return { filter: state.filter, view: state.view, search: search ? search.value : "",
+                 current: state.current ? state.current.getAttribute("data-index") : null };
+      },
+      restore: function (s) {
+        apply(s.filter);
+        if (search && s.search) search.value = s.search;
+        if (s.view !== state.view) view(s.view);
+        else runSearch();
+        if (s.current !== null && byIndex[s.current]) select(byIndex[s.current], false);
+      },
       destroy: function () {
         owner.removeEventListener("keydown", onKey);
         window.removeEventListener("resize", onResize);
