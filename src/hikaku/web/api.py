@@ -24,7 +24,7 @@ from ..settings import resolve_options
 from ..wording import LANGS, Message
 from .config import ServerConfig
 from .language import detail, lang_of
-from .reports import VIEW_ASSET, downloads, renderer_for_extension, report_file, view_file
+from .reports import VIEW_ASSET, downloads, renderer_for_extension, report_file, view_file, view_fragment
 from .store import DEFAULT_PROJECT, TERMINAL, Job, JobStore, Upload, new_job_id, valid_job_id, valid_project
 from .supervisor import WorkerPool
 from .uploads import BadUpload, UploadTooLarge, receive_multipart
@@ -298,32 +298,52 @@ def _done(state: ServerState, job_id: str) -> Job:
     return job
 
 
+def _report_lang(lang: str | None) -> str | None:
+    if lang is not None and lang not in LANGS:
+        raise HTTPException(400, Message("server.error.unknown_lang", langs=", ".join(LANGS)))
+    return lang
+
+
 @router.get("/comparisons/{job_id}/report.{ext}", response_class=FileResponse,
             responses={200: {"description": "the report in the format of the extension (md, json, csv, html …)"}})
-def download_report(job_id: str, ext: str, request: Request) -> FileResponse:
+def download_report(job_id: str, ext: str, request: Request, lang: str | None = None) -> FileResponse:
     """The report in every format of the renderer registry, as ``hikaku compare``
-    writes it with the same options."""
+    writes it with the same options, in the language *lang* (``ja``, ``en``; the job's when
+    not given: the result is language-free, nothing runs again). A Japanese CSV is made for
+    Excel (byte order mark, CRLF: ``--excel``)."""
     state = _state(request)
     job = _done(state, job_id)
     d = renderer_for_extension(ext)
     if d is None:
         raise HTTPException(404, Message("server.error.no_report_format", ext=ext,
                                          available=", ".join(x.extension for x in downloads())))
-    path = report_file(state.store.job_dir(job_id), d, job.options)
+    path = report_file(state.store.job_dir(job_id), d, job.options, _report_lang(lang))
     stem = f"hikaku-{job.a.name.rsplit('.', 1)[0]}-{job.b.name.rsplit('.', 1)[0]}"
     disposition = f"attachment; filename=\"hikaku-{job_id}.{d.extension}\"; filename*=UTF-8''{quote(stem, safe='')}.{d.extension}"
     return FileResponse(path, media_type=d.media_type, headers={"content-disposition": disposition})
 
 
+@router.get("/comparisons/{job_id}/fragment", response_class=FileResponse,
+            responses={200: {"content": {"text/html": {}}, "description": "the report as a part of a page"}})
+def report_fragment(job_id: str, request: Request, lang: str | None = None) -> FileResponse:
+    """The HTML report in *lang* (the job's when not given) as a part of the page: its body in a
+    ``<div class="hikaku-report">``, without its script and style (``/report-assets/report.js``
+    and ``report.css``)."""
+    state = _state(request)
+    job = _done(state, job_id)
+    path = view_fragment(state.store.job_dir(job_id), job.options, _report_lang(lang))
+    return FileResponse(path, media_type="text/html; charset=utf-8")
+
+
 @router.get("/comparisons/{job_id}/view/", response_class=FileResponse, include_in_schema=False)
 @router.get("/comparisons/{job_id}/view/{name}", response_class=FileResponse, include_in_schema=False)
-def view_report(job_id: str, request: Request, name: str = "index.html") -> FileResponse:
-    """The HTML report for the page's frame (inline script and style served as files)."""
+def view_report(job_id: str, request: Request, name: str = "index.html", lang: str | None = None) -> FileResponse:
+    """The HTML report on its own page, in *lang* (inline script and style served as files)."""
     state = _state(request)
     job = _done(state, job_id)
     if name != "index.html" and not VIEW_ASSET.match(name):
         raise HTTPException(404, Message("server.error.no_such_file"))
-    path = view_file(state.store.job_dir(job_id), name, job.options)
+    path = view_file(state.store.job_dir(job_id), name, job.options, _report_lang(lang))
     if not path.exists():
         raise HTTPException(404, Message("server.error.no_such_file"))
     media = {"html": "text/html", "js": "text/javascript", "css": "text/css"}[name.rsplit(".", 1)[1]]

@@ -108,6 +108,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(review_router)
     app.include_router(pages_router)
     app.mount("/static", StaticFiles(packages=[("hikaku.web", "static")]), name="static")
+    # the HTML report's own script and style, for the report the page shows in itself
+    app.mount("/report-assets", StaticFiles(packages=[("hikaku.renderers", "assets")]), name="report-assets")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index() -> HTMLResponse:

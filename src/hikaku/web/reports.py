@@ -127,8 +127,8 @@ def view_fragment(job_dir: Path, options: dict[str, object], lang: str | None = 
     if not path.exists():
         html = render(_result(job_dir), "html", opts)
         assert isinstance(html, str)
-        found = _BODY.search(html)
-        body = _INLINE.sub("", found.group(1) if found else "")
+        found = _BODY.search(_INLINE.sub("", html))  # (the style and the script may name <body> in a comment)
+        body = found.group(1) if found else ""
         _write(path, (f'<div class="hikaku-report" data-embedded="1" data-page-view="1" lang="{opts.lang}">'
                       f"{body}</div>\n").encode())
     return path

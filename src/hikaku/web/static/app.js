@@ -2,6 +2,8 @@
 // catalogue, served with the page (<script id="wording">: hikaku/wording/*.toml), and every value from
 // the server is set as text (never as HTML). The server says its errors in the page's language: every
 // request names it (Accept-Language; the event stream ?lang=).
+import { createPageView } from "./pages.js";
+import { createReportView } from "./report_view.js";
 import { createReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,7 +35,8 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function megabytes(n) {
-  if (n < 1000000) return `${Math.max(1, Math.round(n / 1000))} KB`;
+  if (n < 1000) return t("web.bytes", { n });  // an empty file is 0 bytes, not "1 KB"
+  if (n < 1000000) return `${Math.round(n / 1000)} KB`;
   return `${Math.round(n / 100000) / 10} MB`;
 }
 
@@ -52,6 +55,7 @@ function applyLanguage() {
   renderHistory();
   if (state.job) renderJob(state.job);
   if (review) review.relabel();
+  pageView.relabel();
 }
 
 function switchLanguage() {
@@ -227,27 +231,25 @@ function renderJob(job) {
   }
 }
 
-// the counts as the reports say them (report.change.*, report.moved_total)
-const COUNT_WORDS = { added: "report.change.added", deleted: "report.change.deleted", modified: "report.change.modified",
-  unchanged: "report.change.unchanged", moved: "report.moved_total" };
+// the counts as the reports' totals say them: 条番号のみ変更, 削除（番号存置） and 移動 apart, shown when there are any
+const SOMETIMES = ["renumbered", "repealed", "moved"];
+function countWord(k) {
+  if (k === "renumbered") return t("report.renumbered");
+  if (k === "repealed") return t("report.with_aspects", { label: t("report.change.deleted"), aspects: t("report.aspect.number_kept") });
+  if (k === "moved") return t("report.moved_total");
+  return t(`report.change.${k}`);
+}
 
 function countItems(counts) {
-  return Object.keys(COUNT_WORDS)
-    .filter((k) => counts[k] !== undefined && (k !== "moved" || counts[k] > 0))
-    .map((k) => el("li", { class: k, text: `${t(COUNT_WORDS[k])} ${counts[k]}` }));
+  return ["added", "deleted", "modified", "unchanged", ...SOMETIMES]
+    .filter((k) => counts[k] !== undefined && (!SOMETIMES.includes(k) || counts[k] > 0))
+    .map((k) => el("li", { class: k, text: `${countWord(k)} ${counts[k]}` }));
 }
 
 function renderResult(job) {
   $("result").hidden = false;
   $("result-names").textContent = names(job);
-  $("result-counts").replaceChildren(...countItems(job.counts));
-  $("download-links").replaceChildren(...job.downloads.map((d) => el("a", {
-    href: d.url, download: "", class: "download", "data-format": d.format,
-    text: `${known(`format.${d.format}`, d.extension.toUpperCase())} (.${d.extension})`,
-  })));
-  const frame = $("report");
-  const src = `${job.view}?run=${encodeURIComponent(job.finished || "")}`;  // a rerun is a new report
-  if (frame.getAttribute("src") !== src) frame.setAttribute("src", src);
+  reportView.show(job).catch((e) => showError(e.message));  // the report itself says its counts
 }
 
 async function cancel() {
@@ -257,6 +259,7 @@ async function cancel() {
   } catch (e) {
     showError(e.message);
   }
+  refreshHistory();  // 中止 at once in the history, not 待機中 until a reload
 }
 
 // -- history --------------------------------------------------------------------------------
@@ -297,7 +300,7 @@ async function removeJob(job) {
       $("result").hidden = true;
       review.hide();
       review.hideQuestion();
-      $("report").removeAttribute("src");
+      reportView.clear();
     }
     refreshHistory();
   } catch (e) {
@@ -306,6 +309,8 @@ async function removeJob(job) {
 }
 
 const review = createReview({ $, el, api, t, known, follow: (job) => follow(job), showError });
+const pageView = createPageView({ $, el, api, t });
+const reportView = createReportView({ $, el, t, known, onPage: (job, row, side) => pageView.open(job, row, side) });
 
 // -- start ----------------------------------------------------------------------------------
 async function start() {

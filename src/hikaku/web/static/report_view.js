@@ -4,7 +4,7 @@
 // (hikaku's HTML report, /report-assets) are loaded once; each report is hikaku's own HTML, its
 // documents' text escaped by the renderer, and the page runs no script that comes with it.
 
-export function createReportView({ $, el, t, onPage }) {
+export function createReportView({ $, el, t, known, onPage }) {
   const view = { key: null, handle: null, handleJob: null, lang: null, job: null, pending: null };
 
   function assets() {
@@ -35,7 +35,7 @@ export function createReportView({ $, el, t, onPage }) {
     })));
     $("download-links").replaceChildren(...job.downloads.map((d) => el("a", {
       href: `${d.url}?lang=${lang}`, download: "", class: "download", "data-format": d.format,
-      text: `${t(`web.format.${d.format}`) === `web.format.${d.format}` ? d.extension.toUpperCase() : t(`web.format.${d.format}`)} (.${d.extension})`,
+      text: `${known(`format.${d.format}`, d.extension.toUpperCase())} (.${d.extension})`,
     })));
   }
 
@@ -48,7 +48,7 @@ export function createReportView({ $, el, t, onPage }) {
     if (view.key === key) return;
     view.key = key;
     await assets();
-    const response = await fetch(`/api/comparisons/${encodeURIComponent(job.id)}/view/fragment?lang=${lang}`,
+    const response = await fetch(`/api/comparisons/${encodeURIComponent(job.id)}/fragment?lang=${lang}`,
       { credentials: "same-origin", headers: { "accept-language": lang } });
     if (view.key !== key) return;  // another report was asked for meanwhile
     if (!response.ok) throw new Error(`${t("web.http.other")}: ${response.status}`);

@@ -117,9 +117,10 @@ export function createReview({ $, el, api, t, known, follow, showError }) {
 
   function badges(r) {
     const out = [];
-    if (r.decided_by === "reviewer") out.push(el("span", { class: "badge reviewed", text: t("review.reviewed") }));
+    const decided = r.decided_by === "reviewer";
+    if (decided) out.push(el("span", { class: "badge reviewed", text: t("review.reviewed") }));
     if (r.ignored) out.push(el("span", { class: "badge ignored", text: t("review.verdict.ignore") }));
-    if (given(r.doubt)) {
+    if (given(r.doubt) && !decided && !r.ignored) {  // a decided row is in doubt no more
       out.push(el("span", { class: "badge review", text: `${t("review.doubt")} ${r.doubt.toFixed(2)}` }));
       out.push(el("span", { class: "muted small", text: ` ${r.reasons.map(reason).join(" · ")}` }));
     }
@@ -207,16 +208,24 @@ export function createReview({ $, el, api, t, known, follow, showError }) {
       el("td", { class: "text", text: excerpt(r.b_text) || "—" }),
       el("td", {}, el("span", { class: `label ${r.type}${r.repealed ? " repealed" : ""}`, text: typeLabel(r) }),
       ...badges(r)),
-      el("td", { class: "actions" }, ...actions(r))));
+      el("td", { class: "review-actions" }, el("div", { class: "actions" }, ...actions(r)))));
       if (view.open === r.index) trs.push(candidatesRow(r));
     }
     $("review-rows").replaceChildren(...trs);
     $("decision-items").replaceChildren(...d.decisions.map((x, k) => el("li", { "data-verdict": x.verdict },
-      el("strong", { text: `${known(`review.verdict.${x.verdict}`, x.verdict)} ` }),
+      el("strong", { text: `${verdictLabel(x)} ` }),
       el("span", { text: `${x.a_excerpt ? quoted(x.a_excerpt) : (x.a_sha256 ? x.a_sha256.slice(0, 12) : "—")} ↔ `
         + `${x.b_excerpt ? quoted(x.b_excerpt) : (x.b_sha256 ? x.b_sha256.slice(0, 12) : "—")}` }),
       el("span", { class: "muted small", text: ` ${x.by || ""} ${x.at || ""}` }),
       el("button", { type: "button", class: "danger small", text: t("web.withdraw"), onclick: () => withdraw(k) }))));
+  }
+
+  // no_match with one side only is how the file says "this chunk has no counterpart": the row's
+  // deletion (or addition) confirmed, not a pair ruled out (docs/review.md)
+  function verdictLabel(x) {
+    if (x.verdict === "no_match" && !x.b_sha256) return t("web.confirmed.deleted");
+    if (x.verdict === "no_match" && !x.a_sha256) return t("web.confirmed.added");
+    return known(`review.verdict.${x.verdict}`, x.verdict);
   }
 
   async function reload() {
