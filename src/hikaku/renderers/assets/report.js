@@ -187,11 +187,21 @@
         return;
       }
       var found = blocks(row);
+      if (flag(row, "moved") && found.length === 2) {  // off the order both keep: each pane to its own place
+        found.forEach(function (b) { place(b.closest(".scroller"), b.offsetTop - b.closest(".scroller").clientHeight * LINE); });
+        return;
+      }
       var first = found.find(function (b) { return b.closest(".pane.a"); }) || found[0];
       if (!first) return;
       var pane = first.closest(".scroller");
       pane.scrollTop = Math.max(0, first.offsetTop - pane.clientHeight * LINE);
       sync(pane);
+    }
+
+    function place(pane, top) {  // scroll a pane without the other following (the scroll this makes is ignored)
+      var before = pane.scrollTop;
+      pane.scrollTop = Math.max(0, Math.round(top));
+      if (pane.scrollTop !== before) guard[pane.classList.contains("a") ? "a" : "b"] = pane.scrollTop;
     }
 
     function step(delta) {
@@ -287,11 +297,9 @@
     function sync(pane) {
       var other = all(whole, ".scroller").filter(function (p) { return p !== pane; })[0];
       if (!other) return;
-      var side = other.classList.contains("a") ? "a" : "b";
       var target = Math.max(0, Math.round(mapped(pane, other)));
       if (Math.abs(other.scrollTop - target) < 1) return;
-      guard[side] = target;
-      other.scrollTop = target;
+      place(other, target);
     }
 
     function onScroll(pane) {
@@ -315,6 +323,10 @@
       root.classList.toggle("whole-view", state.view === "whole");
       if (empty) empty.hidden = state.view !== "table" || rows.some(shown);
       sizePanes();
+      if (state.view === "whole" && whole) {  // the panes fill the window under the desk
+        var top = whole.getBoundingClientRect().top - (desk ? desk.getBoundingClientRect().height : 0);
+        if (top > 0) window.scrollBy(0, top);
+      }
       runSearch();
       if (state.current) {
         select(state.current, false);
@@ -407,6 +419,7 @@
     var owner = root.ownerDocument;
     function onKey(e) {
       if (e.altKey || e.ctrlKey || e.metaKey || typing(e) || !root.isConnected) return;
+      if (owner.querySelector("dialog[open]")) return;  // a dialog of the page over the report has the keys
       if (e.key === "j") step(1);
       else if (e.key === "k") step(-1);
       else if (e.key === "/" && search) search.focus();
