@@ -121,6 +121,13 @@ def test_bad_page_requests(client, pdf_job):
     assert client.get(f"{base}/pages/a/1.png?width=333").status_code == 400
     assert client.get(f"{base}/changes/{len(rows)}/pages").status_code == 404
     assert client.get("/api/comparisons/nope/changes/0/pages").status_code == 404
+    # the explanations in the language asked for (the page's: Accept-Language), English without one
+    n = len(rows)
+    ja = {"accept-language": "ja"}
+    assert client.get(f"{base}/changes/{n}/pages", headers=ja).json()["detail"] == f"行 {n} はありません（この比較の行は {n} 件です）"
+    assert client.get(f"{base}/changes/{n}/pages").json()["detail"] == f"no row {n} (the comparison has {n})"
+    assert client.get(f"{base}/pages/a/1.png?width=333", headers=ja).json()["detail"] == \
+        "width: 800, 1200, 1600 のいずれかを指定してください"
 
 
 def test_a_job_without_places_gets_them_from_its_uploads(client, pdf_job, tmp_path):

@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from .._exceptions import HikakuError, MissingDependencyError
 from ..result import ComparisonResult
+from ..wording import Message
 from .page_images import WIDTHS, PageImageError, page_image, require
 from .places import read_places, write_places
 from .store import Job, JobStore, valid_job_id
@@ -30,9 +31,9 @@ def _state(request: Request) -> Any:
 def _done(request: Request, job_id: str) -> Job:
     job = _state(request).store.get(job_id) if valid_job_id(job_id) else None
     if job is None:
-        raise HTTPException(404, f"no comparison {job_id!r}")
+        raise HTTPException(404, Message("server.error.no_comparison", id=job_id))
     if job.status != "done":
-        raise HTTPException(409, f"the comparison is {job.status}, not done")
+        raise HTTPException(409, Message("server.error.not_done", status=Message(f"state.{job.status}")))
     return job
 
 
@@ -68,13 +69,13 @@ async def change_pages(job_id: str, index: int, request: Request) -> dict[str, A
     folder = state.store.job_dir(job.id)
     result = await run_in_threadpool(lambda: ComparisonResult.from_json((folder / RESULT).read_bytes()))
     if not 0 <= index < len(result.changes):
-        raise HTTPException(404, f"no row {index} (the comparison has {len(result.changes)})")
+        raise HTTPException(404, Message("server.error.no_row", index=index, n=len(result.changes)))
     change = result.changes[index]
     needs_places = (job.a.format == "pdf" and change.a_pages) or (job.b.format == "pdf" and change.b_pages)
     try:
         places = await run_in_threadpool(_places, request, state.store, job) if needs_places else {"a": {}, "b": {}}
     except HikakuError as e:  # the uploads cannot be read any more
-        raise HTTPException(409, str(e)) from None
+        raise HTTPException(409, e) from None
     images = _images()
     out: dict[str, Any] = {"index": index, "item": change.item}
     for side, upload, ids, pages in (("a", job.a, change.a_ids, change.a_pages), ("b", job.b, change.b_ids, change.b_pages)):
@@ -94,14 +95,14 @@ async def page_png(job_id: str, side: Literal["a", "b"], page: int, request: Req
     job = _done(request, job_id)
     upload = job.a if side == "a" else job.b
     if upload.format != "pdf":
-        raise HTTPException(404, f"{upload.name} is not a PDF: its pages are not drawn")
+        raise HTTPException(404, Message("server.error.not_pdf", name=upload.name))
     if width not in WIDTHS:
-        raise HTTPException(400, f"width: one of {', '.join(map(str, WIDTHS))}")
+        raise HTTPException(400, Message("server.error.page_width", widths=", ".join(map(str, WIDTHS))))
     folder = state.store.job_dir(job.id)
     try:
         path = await run_in_threadpool(page_image, folder / upload.stored, page, width, folder / "pages")
     except MissingDependencyError as e:
-        raise HTTPException(501, str(e)) from None
+        raise HTTPException(501, e) from None
     except PageImageError as e:
         raise HTTPException(404 if "has no page" in str(e) else 422, str(e).replace(upload.stored, upload.name)) from None
     return FileResponse(path, media_type="image/png", headers={"cache-control": "private, max-age=3600"})
