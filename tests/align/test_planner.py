@@ -141,6 +141,9 @@ def test_a_chain_of_best_matches_does_not_recurse_without_end():
         def counts(self, side, idx):  # no term of its own: no seed
             return sp.csr_matrix((len(idx), 1), dtype=np.float32)
 
+        def sizes(self, side, idx):
+            return np.ones(len(idx), dtype=np.int64)
+
         def length_ratio(self, a, b):
             return 1.0
 

@@ -39,6 +39,7 @@ BAND = 16  # B chunks either side of an A chunk's proportional place that it is 
 BLOCK = 16  # A chunks scored together against one window of B
 RARE = 2  # a term held by at most this many chunks of each side seeds the pairs that share it
 _GROUP_CELLS = 1 << 20  # cells of the band scored in one product (4 MB of float32 scratch)
+_GROUP_ENTRIES = 1 << 20  # features of the chunks stacked for one product (~64 bytes of scratch each)
 _PAIRS = 1 << 16  # seed pairs scored at once
 
 
@@ -48,6 +49,8 @@ class _Cosines(Protocol):
     def cosine_pairs(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray: ...
 
     def counts(self, side: str, idx: Sequence[int]) -> sp.csr_matrix: ...
+
+    def sizes(self, side: str, idx: Sequence[int]) -> np.ndarray: ...
 
 
 def candidate_points(sim: _Cosines, ia: Sequence[int], ib: Sequence[int],
@@ -99,32 +102,70 @@ def _band_best(sim: _Cosines, ia: Sequence[int], ib: Sequence[int]
     n, m = len(ia), len(ib)
     best_c, value_r = np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.float32)
     best_r, value_c = np.full(m, -1, dtype=np.int64), np.zeros(m, dtype=np.float32)
+    entries = np.concatenate([np.zeros(1, np.int64), np.cumsum(sim.sizes("a", ia))]), \
+        np.concatenate([np.zeros(1, np.int64), np.cumsum(sim.sizes("b", ib))])
+    for group in _band_groups(n, m, entries):
+        blocks = [(ia[r0:r1], ib[c0:c1]) for (r0, r1, c0, c1), _ in group]
+        for ((r0, _, c0, _), spans), whole in zip(group, sim.cosine_blocks(blocks)):
+            for s0, s1, t0, t1 in spans:
+                cos = whole[s0 - r0:s1 - r0, t0 - c0:t1 - c0]
+                if not cos.size:
+                    continue
+                at = cos.argmax(axis=1)
+                got = cos[np.arange(s1 - s0), at]
+                better = got > value_r[s0:s1]
+                best_c[s0:s1][better], value_r[s0:s1][better] = at[better] + t0, got[better]
+                at = cos.argmax(axis=0)
+                got = cos[at, np.arange(t1 - t0)]
+                better = got > value_c[t0:t1]
+                best_r[t0:t1][better], value_c[t0:t1][better] = at[better] + s0, got[better]
+    return (best_c, best_r), (value_r, value_c)
+
+
+_Span = tuple[int, int, int, int]  # rows r0:r1 of the gap against its columns c0:c1
+
+
+def _band_groups(n: int, m: int, entries: tuple[np.ndarray, np.ndarray]) -> list[list[tuple[_Span, list[_Span]]]]:
+    """The band of an n × m gap (``BLOCK`` rows at a time against the columns within ``BAND`` of
+    their proportional place), as groups of products: each product the rows of consecutive
+    spans against the union of their columns — one product where the spans' columns overlap
+    (a gap far longer on one side: every span of rows meets nearly the same few columns, which
+    would otherwise be stacked again for each span), as long as the union does at most twice
+    the spans' own work —, each group of products at most ``_GROUP_CELLS`` cells and
+    ``_GROUP_ENTRIES`` features of the chunks it stacks (*entries*: each side's features
+    before each chunk), so that its scratch is bounded whatever the chunks' lengths."""
     spans = []
     for r0 in range(0, n, BLOCK):
         r1 = min(n, r0 + BLOCK)
         spans.append((r0, r1, max(0, r0 * m // n - BAND), min(m, -(-r1 * m // n) + BAND)))
-    k = 0
-    while k < len(spans):
-        group: list[tuple[int, int, int, int]] = []
-        cells = 0
-        while k < len(spans) and (not group or cells < _GROUP_CELLS):
-            r0, r1, c0, c1 = spans[k]
-            group.append(spans[k])
-            cells += (r1 - r0) * (c1 - c0)
-            k += 1
-        blocks = [(ia[r0:r1], ib[c0:c1]) for r0, r1, c0, c1 in group]
-        for (r0, r1, c0, c1), cos in zip(group, sim.cosine_blocks(blocks)):
-            if not cos.size:
+    products: list[tuple[_Span, list[_Span]]] = []
+    for span in spans:
+        if products:
+            (r0, _, c0, c1), inside = products[-1]
+            union = (r0, span[1], min(c0, span[2]), max(c1, span[3]))
+            work = sum((s1 - s0) * (t1 - t0) for s0, s1, t0, t1 in inside) + (span[1] - span[0]) * (span[3] - span[2])
+            if _cells(union) <= 2 * work and _cells(union) <= _GROUP_CELLS:
+                products[-1] = (union, [*inside, span])
                 continue
-            at = cos.argmax(axis=1)
-            got = cos[np.arange(r1 - r0), at]
-            better = got > value_r[r0:r1]
-            best_c[r0:r1][better], value_r[r0:r1][better] = at[better] + c0, got[better]
-            at = cos.argmax(axis=0)
-            got = cos[at, np.arange(c1 - c0)]
-            better = got > value_c[c0:c1]
-            best_r[c0:c1][better], value_c[c0:c1][better] = at[better] + r0, got[better]
-    return (best_c, best_r), (value_r, value_c)
+        products.append((span, [span]))
+    ea, eb = entries
+    groups: list[list[tuple[_Span, list[_Span]]]] = []
+    cells = held = 0
+    for product in products:
+        r0, r1, c0, c1 = product[0]
+        size = int(ea[r1] - ea[r0] + eb[c1] - eb[c0])
+        if groups and (cells + _cells(product[0]) > _GROUP_CELLS or held + size > _GROUP_ENTRIES):
+            groups.append([])
+            cells = held = 0
+        if not groups:
+            groups.append([])
+        groups[-1].append(product)
+        cells, held = cells + _cells(product[0]), held + size
+    return groups
+
+
+def _cells(span: _Span) -> int:
+    return (span[1] - span[0]) * (span[3] - span[2])
 
 
 def _seeds(sim: _Cosines, ia: Sequence[int], ib: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -61,6 +61,11 @@ class RowStore:
         a, b = self._indptr[n], self._indptr[n + 1]
         return self._indices[a:b], self._data[a:b]
 
+    def lengths(self, rows: np.ndarray | list[int]) -> np.ndarray:
+        """How many entries each of the rows at positions *rows* holds."""
+        r = np.asarray(rows, dtype=np.int64)
+        return self._indptr[r + 1] - self._indptr[r]
+
     def take(self, rows: np.ndarray | list[int], width: int) -> sp.csr_matrix:
         """The rows at positions *rows*, in that order, as a ``width``-column CSR matrix:
         what ``stacked[rows]`` gives (the same entries in the same order)."""

@@ -310,6 +310,11 @@ class TextSimilarity:
             rows = self._rows_for([(side, i) for i in idx])
             return self._counts.take(rows, len(self._vocab_keys))
 
+    def sizes(self, side: str, idx: Sequence[int]) -> np.ndarray:
+        """How many features each chunk has (what a product that stacks its row holds of it)."""
+        with self._lock:
+            return self._counts.lengths(self._rows_for([(side, i) for i in idx]))
+
     def cosine_leaders(self, ia: Sequence[int]) -> Callable[[Sequence[int], Sequence[np.ndarray], int],
                                                               list[np.ndarray]]:
         """The A chunks *ia* most similar by TF-IDF cosine to B chunks, the A rows taken once:
