@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 import numpy as np
@@ -36,6 +36,7 @@ from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
 from .gapwork import GapScores
 from .large_gaps import cut_large
+from .order import settled_in_order
 from .sections import ScopedSimilarity, SectionMap
 from .similarity import SimilarityParams, TextSimilarity
 
@@ -73,6 +74,20 @@ class PlannedGroup:
     window: tuple[int, int]
     probability: float = 0.0  # calibrated: that this group is right (identical: 1)
     reason: str = ""  # a reviewer's group: why (the decision's note)
+    # settled by the order (:mod:`.order`): the pair model's probability with no rival the order allows
+    # (0: not settled so). Not examined, but not ``certain`` on its own: it holds its B chunk against
+    # other groups as an uncertain group does, and its chunks stay where the agent searches
+    order: float = 0.0
+
+    @property
+    def in_order(self) -> bool:
+        """Settled by the order: its neighbours' pairs keep it in sequence (:mod:`.order`)."""
+        return self.order > 0.0
+
+    @property
+    def settled(self) -> bool:
+        """Left to no agent: certain, or settled by the order."""
+        return self.certain or self.in_order
 
     @property
     def anchored(self) -> bool:
@@ -218,7 +233,25 @@ def plan_alignment(
             groups.extend(planner.align([i], [j], window, s=np.array([[score]], dtype=np.float32)))
     groups.sort(key=lambda g: g.a[0])
     claimed = {j for g in groups for j in g.b}
-    return Plan(groups, [j for j in range(nb) if j not in claimed], na, nb, len(in_order), habit=habit), sim
+    plan = Plan(groups, [j for j in range(nb) if j not in claimed], na, nb, len(in_order), habit=habit)
+    _settle_in_order(plan, sim, params.calibration)
+    return plan, sim
+
+
+def _settle_in_order(plan: Plan, sim: TextSimilarity, calibration: Calibration) -> None:
+    """Settle the pairs their neighbours keep in sequence that the pair model finds certain
+    without a rival (:mod:`.order`): their ``order`` is that probability."""
+    model = calibration.pair
+
+    def alone(g: PlannedGroup) -> float:  # no rival the order allows: its margin is its similarity
+        return model.probability({"similarity": g.similarity, "margin": g.similarity, "group": 0.0,
+                                  "length_ratio": sim.length_ratio(g.a, g.b)})
+
+    found = settled_in_order(plan.groups, plan.group_of_a, plan.n_a, plan.n_b, alone, calibration.certain.value)
+    for k, p in found.items():
+        plan.groups[k] = replace(plan.groups[k], order=p)
+    if found:
+        plan.__post_init__()  # (the maps hold the groups)
 
 
 def _blank(keys: Sequence[str], positions: frozenset[int]) -> list[str]:

@@ -47,6 +47,8 @@ AGENT_STEPS = 128
 
 _REASONS = {"identical": "identical text", "renumbered": "the same text but for its number"}
 _BY = {"anchor": "identical", "plan": "certain", "reviewer": "reviewer"}  # decided_by -> action
+_CERTAIN = "a match the calibration finds certain"
+_IN_ORDER = "a match the calibration finds certain in order: its neighbours' pairs rule out its rivals"
 
 
 def initialize(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:
@@ -85,8 +87,8 @@ def plan_alignment_node(state: ComparisonState, runtime: Runtime[ComparisonRunti
                 action=_BY[by],
                 similarity=round(g.similarity, 6) if g.b else None,
                 score=0.0,
-                confidence=round(g.probability, 4),
-                reason=g.reason or _REASONS.get(g.kind.removesuffix("-moved"), "a match the calibration finds certain"),
+                confidence=round(g.order if g.in_order else g.probability, 4),
+                reason=g.reason or _REASONS.get(g.kind.removesuffix("-moved"), _IN_ORDER if g.in_order else _CERTAIN),
             ))
         else:
             pending.append(a_ids[0])
@@ -153,8 +155,8 @@ def _task(rt: ComparisonRuntime, a_id: str) -> AgentTask:
         proposal_similarity=group.similarity,
         proposal_kind=group.kind,
         window=group.window,
-        certain=group.certain,
-        proposal_probability=group.probability,
+        certain=group.settled,  # (examined with --llm-scope changed/all)
+        proposal_probability=group.order if group.in_order else group.probability,
     )
 
 

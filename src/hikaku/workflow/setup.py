@@ -89,11 +89,12 @@ def default_policy(p: PolicyInputs) -> AgentPolicy:
 
 
 def _examined_by_agent(group: PlannedGroup, scope: str) -> bool:
-    """Uncertain groups always; with an LLM, ``llm_scope`` adds the changed pairs the plan
-    settled (``changed``) or every group (``all``); never a reviewer's group."""
+    """Groups the plan did not settle always; with an LLM, ``llm_scope`` adds the changed pairs
+    the plan settled (``changed``: certain or settled by the order) or every group (``all``);
+    never a reviewer's group."""
     if group.by_reviewer:
         return False
-    if not group.certain:
+    if not group.settled:
         return True
     return scope == "all" or (scope == "changed" and not group.kind.startswith("identical"))
 
@@ -155,8 +156,10 @@ def build_runtime(document_a: Document, document_b: Document, options: CompareOp
     scope = o.llm_scope if chat_model is not None else "uncertain"
     agent_groups = tuple(k for k, g in enumerate(plan.groups) if _examined_by_agent(g, scope))
     examined = set(agent_groups)
-    settled_a = {i for k, g in enumerate(plan.groups) if k not in examined for i in g.a}
-    settled_b = {j for k, g in enumerate(plan.groups) if k not in examined for j in g.b} | constraints.added_b
+    # (a pair settled by the order is so only between its neighbours' pairs: its chunks stay searchable)
+    settled_a = {i for k, g in enumerate(plan.groups) if k not in examined and not g.in_order for i in g.a}
+    settled_b = {j for k, g in enumerate(plan.groups) if k not in examined and not g.in_order
+                 for j in g.b} | constraints.added_b
     summarizer = None
     if chat_model is not None and o.llm_summaries:
         from ..agent import LLMSummarizer
@@ -184,7 +187,7 @@ def build_runtime(document_a: Document, document_b: Document, options: CompareOp
     policy = (given.policy_factory or default_policy)(policy_inputs)
     # the agent will look for the uncertain chunks' counterparts: embed them together
     stores.b.index.prefetch_queries(
-        [group_text(a, [a.chunks[i].id for i in g.a]) for g in plan.groups if not g.certain]
+        [group_text(a, [a.chunks[i].id for i in g.a]) for g in plan.groups if not g.settled]
     )
     rt = ComparisonRuntime(
         document_a=a, document_b=b, options=o, plan=plan, similarity=sim, stores=stores, registry=registry,
