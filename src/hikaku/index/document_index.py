@@ -193,6 +193,10 @@ class DocumentIndex:
     def stop_prefetching(self) -> None:
         self._index.stop_prefetching()
 
+    def release_queries(self) -> None:
+        """The search is over: the queries' vectors let go (:meth:`HybridIndex.release_queries`)."""
+        self._index.release_queries()
+
     def index_keywords(self) -> None:
         """Tokenise the chunks for the keyword store now (:meth:`HybridIndex.index_keywords`)."""
         self._index.index_keywords()

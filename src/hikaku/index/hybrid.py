@@ -175,6 +175,14 @@ class HybridIndex:
             self._parts.stop()
         self._queries.stop()
 
+    def release_queries(self) -> None:
+        """The search is over: end the threads (:meth:`stop_prefetching`) and let go of the
+        queries' vectors and what was searched ahead; a search after it embeds its query alone."""
+        self.stop_prefetching()
+        if self._parts is not None:
+            self._parts.clear()
+        self._queries.forget()
+
     def _store_changed(self) -> None:
         if self._parts is not None:
             self._parts.clear()

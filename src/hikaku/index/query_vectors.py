@@ -123,6 +123,17 @@ class QueryVectors:
         with self._lock:  # a part cancelled before it was embedded: its queries go alone from now on
             self._part_of = {t: p for t, p in self._part_of.items() if t in self._vectors}
 
+    def forget(self) -> None:
+        """The searches are over (the alignment is resolved): stop (:meth:`stop`) and let go of every
+        vector — a comparison's queries, one a group it examined (2 × 50,000 chunks: about 100 MB).
+        A query after it is embedded alone."""
+        self.stop()
+        with self._lock:
+            self._vectors.clear()
+            self._part_of.clear()
+            self._parts.clear()
+            self._announced = []
+
     def _start(self) -> None:
         """Under the lock: the announced queries, in parts, to the background thread."""
         todo = [t for t in self._announced if t not in self._vectors]

@@ -218,14 +218,15 @@ class DocumentStore:
 
     def release(self) -> None:
         """Drop what the searches made and kept (normalised and lower-cased texts, the literal
-        index): each is made again if a search comes."""
+        index, the queries' vectors): each is made again if a search comes (a query then
+        embedded alone)."""
         self._norm.clear()
         self._low.clear()
         self._listed.clear()
         self._plain = bytearray(len(self.document.chunks))
         self.__dict__.pop("_bigrams", None)
         self.__dict__.pop("_under", None)
-        self.index.stop_prefetching()
+        self.index.release_queries()
 
     @cached_property
     def _paths(self) -> list[tuple[str, ...]]:
