@@ -55,6 +55,17 @@ def test_a_request_runs_as_the_api_does(hashing_embedder):
     assert [(f.kind, f.path) for f in outcome.inputs] == [("input", str(V1)), ("input", str(V2))]
 
 
+def test_the_agents_thoughts_are_kept_for_a_caller_that_reads_the_state(hashing_embedder):
+    """Ten lines or so a group examined (100 MB at 50,000 groups): kept only when asked for."""
+    opts = resolve_options(FAST)
+    outcome = run(RunRequest(Side(V1), Side(V2), opts, components=Components(embedder=hashing_embedder)))
+    examined = [d for d in outcome.state["comparison_results"] if d.decided_by == "agent"]
+    assert examined and not any(t.startswith(f"[{examined[0].a_ids[0]}]") for t in outcome.state["agent_thoughts"])
+    _, state = hikaku.run_comparison(V1, V2, embedder=hashing_embedder, **FAST)
+    assert state["comparison_results"] == outcome.state["comparison_results"]
+    assert all(any(t.startswith(f"[{d.a_ids[0]}]") for t in state["agent_thoughts"]) for d in examined)
+
+
 def test_the_api_has_one_signature_the_requests():
     params = inspect.signature(comparison_request).parameters
     for f in (hikaku.compare, hikaku.run_comparison, hikaku.acompare):

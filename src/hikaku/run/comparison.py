@@ -7,6 +7,7 @@ import functools
 import inspect
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ParamSpec, TypeVar
 
 from .._exceptions import InvalidArgumentError
@@ -122,7 +123,7 @@ def compare(request: RunRequest) -> ComparisonResult:
 def run_comparison(request: RunRequest) -> tuple[ComparisonResult, ComparisonState]:
     """Like :func:`compare`, also returning the final graph state (agent thoughts, per-group
     decisions)."""
-    outcome = run(request)
+    outcome = run(replace(request, thoughts=True))
     return outcome.result, outcome.state  # type: ignore[return-value]
 
 

@@ -152,7 +152,10 @@ class RunRequest:
     """One comparison: document *a* (old) and *b* (new), resolved *options* and the rest. *trace*
     writes every agent step as JSON lines; *progress* is called as ``progress(stage, done, total)``.
     *served*: the run serves a client (the web app, the MCP server), whose limits are the server
-    operator's — messages say so instead of naming an option the client cannot set."""
+    operator's — messages say so instead of naming an option the client cannot set. *thoughts*: the
+    final state keeps the agent's thoughts (``agent_thoughts``, about ten lines a group examined),
+    for a caller that reads the state (:func:`~hikaku.run.run_comparison`); the trace has them
+    either way."""
 
     a: Side
     b: Side
@@ -163,6 +166,7 @@ class RunRequest:
     trace: str | os.PathLike[str] | None = None
     progress: ProgressCallback | None = None
     served: bool = False
+    thoughts: bool = False
 
     def __post_init__(self) -> None:
         from ..settings import CompareOptions
@@ -202,8 +206,8 @@ class InputFile:
 
 @dataclass(frozen=True, eq=False)
 class RunOutcome:
-    """What a run gives back: the *result*, the graph's final *state* (the agent's thoughts, each
-    group's decision), the two *documents* as read, and the files it read (*inputs*: the sides,
+    """What a run gives back: the *result*, the graph's final *state* (each group's decision; the
+    agent's thoughts when the request asked for them), the two *documents* as read, and the files it read (*inputs*: the sides,
     the decisions, the calibration, the settings, the checkpoint)."""
 
     result: ComparisonResult

@@ -91,7 +91,7 @@ def run(request: RunRequest) -> RunOutcome:
             policy_factory=components.policy_factory, chat_model=chat_model,
             model_name=str(model_name) if model_name else None,
             fingerprint=fingerprint(doc_a, doc_b, opts, applied.digest), run_id=run_id, progress=request.progress,
-            trace=writer, decisions=applied, ask=ask is not None,
+            trace=writer, decisions=applied, ask=ask is not None, thoughts=request.thoughts,
         )
         limit = 20 + 4 * (len(doc_a.chunks) + 1)
         try:

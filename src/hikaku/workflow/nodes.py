@@ -225,7 +225,8 @@ def react_agent(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> 
     for task in tasks:
         d = _examine(rt, task)
         outputs.append(d.for_state())
-        thoughts += d.thoughts
+        if rt.thoughts:
+            thoughts += d.thoughts
         rt.view.record(outputs[-1])
     rt.timed("agent", start)
     return {"agent_outputs": outputs, "agent_thoughts": thoughts, "current_step": "react_agent"}
@@ -265,7 +266,7 @@ def _window_step(rt: ComparisonRuntime, state: ComparisonState) -> dict[str, Any
     with rt.lock:
         for d in outputs:
             rt.view.record(d)
-    return {"agent_outputs": outputs, "agent_thoughts": [t for d in decisions for t in d.thoughts],
+    return {"agent_outputs": outputs, "agent_thoughts": [t for d in decisions for t in d.thoughts] if rt.thoughts else [],
             "cursor": cursor, "current_step": "react_agent"}
 
 

@@ -61,6 +61,9 @@ class ComparisonRuntime:
     owns_tokenizer: bool = False  # likewise the keyword tokenizer (Sudachi's dictionary: ~150 MB once used)
     run_prepared: threading.Event = field(default_factory=threading.Event)  # the policy saw the run's groups (prepare_run)
     numbers: Numbers | None = None  # the chunks' own clause numbers, read once for the plan and the rows
+    # the agent's thoughts kept in the state's agent_thoughts (False: a caller that reads only the result;
+    # the trace has them either way): about 10 lines a group examined, 100 MB at 50,000 groups
+    thoughts: bool = True
 
     def close(self) -> None:
         """Release what outlives a graph step (the window's threads); the run is over

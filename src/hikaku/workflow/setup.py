@@ -105,8 +105,9 @@ class RuntimeInputs:
     replace the configured ones (*embedder*, *tokenizer*, *policy_factory*, *chat_model* named
     *model_name*), the environment of the keys (*env*), the checkpoint's *fingerprint* and
     *run_id*, what a resumed run had already spent (*spent_tokens*), *progress*, the *trace*, a
-    reviewer's *decisions* (matched to the documents: ``hikaku.review.apply_decisions``) and
-    whether a front answers the agent's questions (*ask*)."""
+    reviewer's *decisions* (matched to the documents: ``hikaku.review.apply_decisions``),
+    whether a front answers the agent's questions (*ask*) and whether the state keeps the agent's
+    *thoughts* (``agent_thoughts``)."""
 
     embedder: Embedder | None = None
     tokenizer: Tokenizer | None = None
@@ -118,6 +119,7 @@ class RuntimeInputs:
     fingerprint: str = ""
     run_id: str | None = None
     offline_batch: int = 16
+    thoughts: bool = True
     progress: ProgressCallback | None = None
     trace: TraceWriter | None = None
     decisions: AppliedDecisions | None = None
@@ -195,7 +197,8 @@ def build_runtime(document_a: Document, document_b: Document, options: CompareOp
         agent_groups=agent_groups, budget=budget, lock=lock,
         embedding_model=getattr(embedder, "name", None), model_name=model_name, chat_model=chat_model,
         fingerprint=given.fingerprint,
-        run_id=given.run_id, offline_batch=given.offline_batch, progress=progress, trace=trace, started=started,
+        run_id=given.run_id, offline_batch=given.offline_batch, thoughts=given.thoughts, progress=progress, trace=trace,
+        started=started,
         window=AgentWindow(policy.concurrency) if policy.concurrency is not None else None,
         review=ReviewContext(applied, ask=given.ask, certain=calibration.certain.value), owns_embedder=owns_embedder,
         owns_tokenizer=owns_tokenizer, numbers=numbers,
