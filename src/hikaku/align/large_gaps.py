@@ -88,9 +88,9 @@ def candidate_points(sim: _Cosines, ia: Sequence[int], ib: Sequence[int],
 
 def _scored(sim: _Cosines, ia: Sequence[int], ib: Sequence[int], rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """The cosines of the pairs (ia[rows[k]], ib[cols[k]]), a bounded number at a time: at most
-    ``_PAIRS`` pairs and ``_GROUP_ENTRIES`` features of the chunks they stack (a chunk once per pair:
-    the diagonal of 50,000 headings against 98 articles of a statute stacks each article 510
-    times, 630 MB of scratch at once)."""
+    ``_PAIRS`` pairs and ``_GROUP_ENTRIES`` features of the chunks they stack: a chunk is stacked once
+    a pair, and along the diagonal of a gap far longer on one side each chunk of the short side is
+    in hundreds of pairs (bench/RESULTS.md, Figures behind the code)."""
     if not len(rows):
         return np.zeros(0, dtype=np.float32)
     size_a, size_b = sim.sizes("a", ia), sim.sizes("b", ib)

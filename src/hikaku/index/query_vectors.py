@@ -125,8 +125,8 @@ class QueryVectors:
 
     def forget(self) -> None:
         """The searches are over (the alignment is resolved): stop (:meth:`stop`) and let go of every
-        vector — a comparison's queries, one a group it examined (2 × 50,000 chunks: about 100 MB).
-        A query after it is embedded alone."""
+        vector — one a group the agent examined, kept to the run's end otherwise, under the rows
+        (bench/RESULTS.md, Figures behind the code). A query after it is embedded alone."""
         self.stop()
         with self._lock:
             self._vectors.clear()

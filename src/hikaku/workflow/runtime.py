@@ -62,7 +62,7 @@ class ComparisonRuntime:
     run_prepared: threading.Event = field(default_factory=threading.Event)  # the policy saw the run's groups (prepare_run)
     numbers: Numbers | None = None  # the chunks' own clause numbers, read once for the plan and the rows
     # the agent's thoughts kept in the state's agent_thoughts (False: a caller that reads only the result;
-    # the trace has them either way): about 10 lines a group examined, 100 MB at 50,000 groups
+    # the trace has them either way): about ten lines a group examined (bench/RESULTS.md, Figures behind the code)
     thoughts: bool = True
 
     def close(self) -> None:
