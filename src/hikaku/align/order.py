@@ -30,15 +30,29 @@ decisions are those they would be had the agent confirmed it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .planner import PlannedGroup
+from typing import Protocol, TypeVar
 
 __all__ = ["in_sequence", "settled_in_order"]
 
 
-def in_sequence(g: PlannedGroup, group_of_a: Mapping[int, PlannedGroup], n_a: int, n_b: int) -> bool:
+class _Group(Protocol):  # a planned group (planner.PlannedGroup)
+    @property
+    def a(self) -> tuple[int, ...]: ...
+
+    @property
+    def b(self) -> tuple[int, ...]: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def certain(self) -> bool: ...
+
+
+G = TypeVar("G", bound=_Group)
+
+
+def in_sequence(g: _Group, group_of_a: Mapping[int, _Group], n_a: int, n_b: int) -> bool:
     """Whether the neighbours of the 1:1 pair *g* keep it in sequence: the A chunk before its own
     is in a group whose last B chunk is the one before its B chunk (or both are the documents'
     first), and the A chunk after in a group whose first B chunk is the one after (or both last)."""
@@ -50,8 +64,8 @@ def in_sequence(g: PlannedGroup, group_of_a: Mapping[int, PlannedGroup], n_a: in
     return kept_before and kept_after
 
 
-def settled_in_order(groups: Sequence[PlannedGroup], group_of_a: Mapping[int, PlannedGroup], n_a: int, n_b: int,
-                     probability: Callable[[PlannedGroup], float], certain: float) -> dict[int, float]:
+def settled_in_order(groups: Sequence[G], group_of_a: Mapping[int, _Group], n_a: int, n_b: int,
+                     probability: Callable[[G], float], certain: float) -> dict[int, float]:
     """The uncertain 1:1 pairs of the programme (kind ``match``) among *groups* that their
     neighbours keep in sequence and that the pair model finds certain without a rival, as
     {index in *groups*: that probability}. *probability(g)*: the pair model's probability of
