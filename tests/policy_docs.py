@@ -127,7 +127,12 @@ def toc_entries(blocks: list[Block]) -> list[tuple[str, int, float]]:
     return [(b.text, where[b.text], indent[b.kind]) for b in body if b.kind in indent]
 
 
-def make_policy_pdf(path: Path, version: int, *, kangxi: bool = True) -> Path:
+def make_policy_pdf(path: Path, version: int, *, kangxi: bool = True, toc_title: bool = True,
+                    rider_pages: bool = True, blocks: list[Block] | None = None) -> Path:
+    """The policy as a PDF: a title and TOC page, then the body. *toc_title* False: the TOC page
+    has no 目次 line (its title set as an image); *rider_pages* False: the riders are listed in
+    it without page numbers (one name a line, as the rider index of many 約款). *blocks*: another
+    policy's (default ``policy(version)``)."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
@@ -135,10 +140,12 @@ def make_policy_pdf(path: Path, version: int, *, kangxi: bool = True) -> Path:
 
     font = "HeiseiMin-W3"
     pdfmetrics.registerFont(UnicodeCIDFont(font))
-    blocks = policy(version)
+    blocks = blocks or policy(version)
     body_pages, _ = _paginate([b for b in blocks if b.kind != "title"], first_page=2)
-    toc = [(TITLE, (18, False), 50.0), ("目次", STYLE["toc_title"], 50.0)]
-    toc += [(f"{text} {'.' * 12} {page}", STYLE["toc"], x) for text, page, x in toc_entries(blocks)]
+    toc = [(TITLE, (18, False), 50.0)] + ([("目次", STYLE["toc_title"], 50.0)] if toc_title else [])
+    riders = {b.text for b in blocks if b.kind == "rider"}
+    toc += [(text if text in riders and not rider_pages else f"{text} {'.' * 12} {page}", STYLE["toc"], x)
+            for text, page, x in toc_entries(blocks)]
     pages = [toc, *body_pages]
     width, height = A4
     c = canvas.Canvas(str(path), pagesize=A4)
@@ -282,3 +289,193 @@ Either party may terminate this Agreement if the other party materially breaches
 Schedule 1 Services
 Hosting of the Customer's application and support during business hours.
 """
+
+
+# -- chunk JSON whose every chunk repeats its heading as printed --------------------------------
+COMPAT = {"金": "\u2fa6", "支": "\u2f40", "日": "\u2f47"}  # ⾦ ⽀ ⽇: CJK compatibility (Kangxi) characters of PDF text
+
+
+def _as_printed(heading: str) -> str:
+    """A heading line as a PDF printed it: full-width digits, an ideographic space where the
+    context line has an ASCII one (or none), compatibility characters."""
+    label, _, title = heading.partition("\u3000")
+    wide = label.translate(str.maketrans("0123456789", "０１２３４５６７８９"))
+    return "".join(COMPAT.get(ch, ch) for ch in f"{wide}　 {title}")
+
+
+def policy_chunks_echoed(version: int) -> list[dict]:
+    """The policy as an exporter of PDF text gives it: one chunk per clause, opening with its
+    context (``[上位階層N]`` lines, spaced one way) and then the heading above the clause again,
+    as printed (spaced another way, full-width, with compatibility characters), then the clause."""
+    out: list[dict] = []
+    path: list[str] = []
+    for b in policy(version):
+        if b.kind == "title":
+            out.append({"id": "t", "content": TITLE, "metadata": {}})
+        elif b.kind == "part":
+            path = [b.text]
+        elif b.kind in ("chapter", "rider"):
+            path = [path[0], b.text]
+        else:
+            context = [f"[上位階層{k}] {p.replace(chr(0x3000), ' ')}" for k, p in enumerate(path, 1)]
+            label = b.text.split("（")[0]
+            scope = path[-1].split("\u3000")[0] if b.kind == "article" else ""
+            out.append({"id": f"{scope}{label}-{len(out)}", "content": "\n".join([*context, _as_printed(path[-1]), b.text, *b.body]),
+                        "metadata": {"source": f"v{version}"}})
+    return out
+
+
+# -- Word, with the table of contents field Word makes -------------------------------------------
+def make_policy_docx(path: Path, version: int, *, toc_title: bool = True) -> Path:
+    """The policy as Word writes it: heading styles for the parts, chapters, riders and articles,
+    and a table of contents field (a ``w:sdt`` content control, entries in the ``toc N`` styles,
+    each its title, a tab and its page number; with or without a 目次 heading above them)."""
+    import docx
+    from docx.enum.style import WD_STYLE_TYPE
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    d = docx.Document()
+    blocks = policy(version)
+    d.add_heading(TITLE, level=0)
+    levels = {"part": 1, "chapter": 2, "rider": 2, "article": 3}
+    sdt = OxmlElement("w:sdt")
+    pr = OxmlElement("w:sdtPr")
+    gallery = OxmlElement("w:docPartObj")
+    kind = OxmlElement("w:docPartGallery")
+    kind.set(qn("w:val"), "Table of Contents")
+    gallery.append(kind)
+    pr.append(gallery)
+    content = OxmlElement("w:sdtContent")
+    sdt.append(pr)
+    sdt.append(content)
+    for level in (1, 2):
+        if f"toc {level}" not in [st.name for st in d.styles]:
+            d.styles.add_style(f"toc {level}", WD_STYLE_TYPE.PARAGRAPH)
+    entries = []
+    if toc_title:
+        entries.append(d.add_paragraph("目次"))
+    for text, page, x in toc_entries(blocks):
+        entries.append(d.add_paragraph(f"{text}\t{page}", style=f"toc {1 if x == 60.0 else 2}"))
+    for p in entries:  # into the content control, in order
+        content.append(p._p)
+    d.element.body.insert(1, sdt)
+    for b in blocks[1:]:
+        d.add_heading(b.text, level=levels[b.kind])
+        for para in b.body:
+            d.add_paragraph(para)
+    d.save(str(path))
+    return path
+
+
+# -- a rider split in two: a benefit clause moved into the new rider, its amount raised ----------
+def split_rider_policy(version: int) -> list[Block]:
+    """A 約款 whose rider 入院保障特約 (version 1: six clauses, its 第4条 the surgery benefit of 15万円)
+    is split in version 2 into 入院保障特約 (five clauses) and a new 手術保障特約, whose 第2条 is the
+    surgery benefit, now 20万円; the other riders are as they were."""
+    surgery = ("手術給付金の支払", ["被保険者が責任開始日以後に発病した疾病または発生した不慮の事故による傷害の治療を目的として"
+                                  f"手術を受けたときは、手術1回につき{20 if version == 2 else 15}万円の手術給付金を支払います。"])
+    stay = ("入院給付金の支払", ["被保険者が責任開始日以後に発病した疾病または発生した不慮の事故による傷害の治療を目的として"
+                              "入院したときは、入院1日につき1万円の入院給付金を支払います。"])
+    clinic = ("通院給付金の支払", ["被保険者が入院の退院後に通院したときは、通院1回につき3千円の通院給付金を支払います。"])
+
+    def rider(name: str, benefits: list[tuple[str, list[str]]]) -> list[Block]:
+        clauses = [*BOILERPLATE[:2], *benefits, *BOILERPLATE[2:4]]
+        return [Block("rider", name), *(Block("article", f"第{n}条（{c}）", body) for n, (c, body) in enumerate(clauses, 1))]
+
+    main = [("目的", ["この約款は、当会社が引き受ける医療保険契約の内容を定めるものです。"]),
+            ("保険料の払込み", ["保険契約者は、保険料を払込期月の末日までに払い込まなければなりません。"])]
+    riders = (rider("入院保障特約", [stay, surgery]) if version == 1
+              else [*rider("入院保障特約", [stay]), *rider("手術保障特約", [surgery])])
+    return [Block("title", TITLE), Block("part", "第1編　普通保険約款"), Block("chapter", "第1章　総則"),
+            *(Block("article", f"第{n}条（{c}）", body) for n, (c, body) in enumerate(main, 1)),
+            Block("part", "第2編　特約条項"), *riders, *rider("通院保障特約", [clinic])]
+
+
+def policy_markdown(blocks: list[Block]) -> str:
+    """The blocks as Markdown (title #, parts ##, chapters and riders ###, articles as lines)."""
+    marks = {"title": "# ", "part": "## ", "chapter": "### ", "rider": "### ", "article": ""}
+    return "\n\n".join("\n".join([marks[b.kind] + b.text, *b.body]) for b in blocks) + "\n"
+
+
+# -- list-heavy English terms: half of the items replaced by unrelated ones ------------------------
+_SHARE = ("We may share your personal information with {who} that {what} on our behalf. These {whom} are "
+          "contractually required to protect your personal information and may use it only to provide their "
+          "services to us.")
+PROVIDERS = [("payment processors", "process card payments and refunds", "processors"),
+             ("cloud hosting providers", "store your account data", "providers"),
+             ("analytics providers", "measure how you use the Services", "providers"),
+             ("customer support vendors", "answer your support tickets", "vendors"),
+             ("email delivery services", "send receipts and notices", "services"),
+             ("fraud prevention partners", "detect stolen cards", "partners"),
+             ("identity verification services", "check your ID documents", "services"),
+             ("shipping carriers", "deliver your orders", "carriers")]
+NEW_PROVIDERS = [("advertising networks", "show you offers on other sites", "networks"),
+                 ("survey platforms", "collect your feedback", "platforms"),
+                 ("translation agencies", "localise support requests", "agencies"),
+                 ("event organisers", "register you for webinars", "organisers")]
+_OPT_OUT = ("If you are a resident of {where}, you may opt out of the sale of your personal information by writing to "
+            "our Privacy Office at {address}, or by emailing privacy@example.com with the subject line \"{where} "
+            "opt-out\".")
+STATES = [("California", "100 Main Street, San Francisco, CA 94105"), ("Nevada", "200 Desert Road, Las Vegas, NV 89101"),
+          ("Virginia", "300 Capitol Square, Richmond, VA 23219"), ("Colorado", "500 Mile High Plaza, Denver, CO 80202"),
+          ("Connecticut", "400 Elm Street, Hartford, CT 06103"), ("Utah", "600 Temple Avenue, Salt Lake City, UT 84101")]
+_PAYOUT = ("If you are a developer in {where}, we pay your earnings by bank transfer to your account at {address}, or "
+           "by emailing payments@example.com with the subject line \"{where} payout\".")
+REGIONS = [("the European Union", "a bank in the European Union"), ("Japan", "a bank in Japan"),
+           ("Brazil", "a bank in Brazil")]
+REPLACED_PROVIDERS = (1, 3, 5, 7)  # the bulleted items version 2 replaces (0-based)
+REPLACED_STATES = (1, 3, 5)  # the numbered ones
+
+
+def list_terms(version: int) -> tuple[list[str], list[str]]:
+    """The two lists of a privacy policy (service providers, bulleted; states' opt-outs, numbered),
+    every item written on one pattern. Version 2 replaces half of the items of each by unrelated
+    items written on the same pattern (other kinds of provider; payouts to developers in other
+    regions) and edits two items that stay (a provider's task, a state's address)."""
+    providers = [_SHARE.format(who=w, what=t, whom=m) for w, t, m in PROVIDERS]
+    states = [_OPT_OUT.format(where=s, address=a) for s, a in STATES]
+    if version == 2:
+        for k, (w, t, m) in zip(REPLACED_PROVIDERS, NEW_PROVIDERS):
+            providers[k] = _SHARE.format(who=w, what=t, whom=m)
+        for k, (s, a) in zip(REPLACED_STATES, REGIONS):
+            states[k] = _PAYOUT.format(where=s, address=a)
+        providers[0] = providers[0].replace("card payments and refunds", "card payments, refunds and chargebacks")
+        states[2] = states[2].replace("300 Capitol Square", "900 Broad Street")
+    return providers, states
+
+
+def list_terms_chunks(version: int) -> list[dict]:
+    """The policy as a chunker of web pages exports it: one chunk per list item (bullet or number
+    kept), under its section's heading path. An item's id says which item it is (``p2`` in both
+    versions when it stayed, ``p2-new`` when version 2 replaced it)."""
+    providers, states = list_terms(version)
+    replaced = (REPLACED_PROVIDERS, REPLACED_STATES) if version == 2 else ((), ())
+    out = [{"id": "title", "content": "Privacy Policy", "metadata": {}},
+           {"id": "s4", "content": "4. How We Share Information", "metadata": {"heading_path": ["Privacy Policy"]}}]
+    out += [{"id": f"p{k}" + ("-new" if k in replaced[0] else ""), "content": f"- {text}",
+             "metadata": {"heading_path": ["Privacy Policy", "4. How We Share Information"]}}
+            for k, text in enumerate(providers)]
+    out.append({"id": "s5", "content": "5. Your State Privacy Rights", "metadata": {"heading_path": ["Privacy Policy"]}})
+    out += [{"id": f"r{k}" + ("-new" if k in replaced[1] else ""), "content": f"{k + 1}. {text}",
+             "metadata": {"heading_path": ["Privacy Policy", "5. Your State Privacy Rights"]}}
+            for k, text in enumerate(states)]
+    return out
+
+
+def list_terms_markdown(version: int) -> str:
+    """The same policy in Markdown, each item a numbered subsection with a title of its own
+    (「### 4.2 Cloud hosting providers」): a replaced item keeps its number."""
+    providers, states = list_terms(version)
+    names = [w for w, _, _ in PROVIDERS]
+    places = [s for s, _ in STATES]
+    if version == 2:
+        for k, (w, _, _) in zip(REPLACED_PROVIDERS, NEW_PROVIDERS):
+            names[k] = w
+        for k, (s, _) in zip(REPLACED_STATES, REGIONS):
+            places[k] = f"Developers in {s}"
+    out = ["# Privacy Policy", "## 4. How We Share Information"]
+    out += [f"### 4.{k + 1} {name[0].upper() + name[1:]}\n\n{text}" for k, (name, text) in enumerate(zip(names, providers))]
+    out.append("## 5. Your State Privacy Rights")
+    out += [f"### 5.{k + 1} {place}\n\n{text}" for k, (place, text) in enumerate(zip(places, states))]
+    return "\n\n".join(out) + "\n"

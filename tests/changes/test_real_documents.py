@@ -14,7 +14,7 @@ import pytest
 
 import hikaku
 from hikaku import render
-from tests.policy_docs import contract, make_policy_pdf, write_policy_json
+from tests.policy_docs import contract, make_policy_pdf, policy_chunks_echoed, write_policy_json
 
 RADICALS = re.compile("[\u2e80-\u2fdf\uf900-\ufaff]")
 NEW_RIDER = "がん診断特約"
@@ -73,12 +73,36 @@ def test_the_chapter_rename_is_one_row_and_shifted_clauses_are_renumbered(which,
     assert shifted[2].summary == "第7条 → 第8条、第6条 → 第7条"
     assert result.stats.renumbered == 5
     modified = [c.item for c in result.of_type("modified")]
-    assert modified == ["目次", "第2章 保険金の支払", "第1編\u3000普通保険約款 第4条（手術給付金）"]
+    assert modified == ["第2章 保険金の支払", "第1編\u3000普通保険約款 第4条（手術給付金）"]
 
 
-def test_the_toc_is_one_row(pdf_result):
-    (toc,) = [c for c in pdf_result.changes if c.item == "目次"]
+@pytest.mark.parametrize("which", ["pdf_result", "json_result"])
+def test_the_toc_is_one_row_that_says_nothing_the_heading_rows_do_not(which, request):
+    (toc,) = [c for c in request.getfixturevalue(which).changes if c.item == "目次"]
     assert len(toc.a_ids) == len(toc.b_ids) == 1 and "がん診断特約" in toc.b_text
+    # its new entries are the new rider (an added heading row) and the renamed chapter (a modified one)
+    assert (toc.type, toc.cosmetic_kind, toc.summary) == ("unchanged", "toc", "目次の変更は各見出しの行のとおり")
+
+
+def test_a_chunk_export_repeating_each_heading_as_printed_reports_a_renamed_chapter_once(use_embedder):
+    # every chunk: its context lines, then the chapter's heading as the PDF printed it (full-width digits,
+    # an ideographic space, ⾦ U+2FA6 and ⽀ U+2F40), then the clause; version 2 renames 第2章
+    result = hikaku.compare(policy_chunks_echoed(1), policy_chunks_echoed(2), embedder=use_embedder)
+    said = [(c.type, c.item, c.summary) for c in result.changes
+            if (c.type != "unchanged" or c.renumbered) and NEW_RIDER not in c.path]
+    assert said == [
+        ("modified", "第2章 保険金の支払", "「第2章 保険金の支払」 → 「第2章 給付金の支払」"),
+        ("modified", "第1編 普通保険約款 第4条（手術給付金）", "入院給付金日額の20倍 → 25倍"),
+        ("added", "第1編 普通保険約款 第5条（先進医療給付金）", ""),
+        *(("unchanged", f"第1編 普通保険約款 第{n}条（{t}）", s) for n, t, s in (
+            (5, "支払限度", "第5条 → 第6条"), (6, "保険料の払込み", "第6条 → 第7条"),
+            (7, "猶予期間", "第7条 → 第8条、第6条 → 第7条"), (8, "失効", "第8条 → 第9条、第7条 → 第8条"),
+            (9, "復活", "第9条 → 第10条"))),
+    ]
+    # the clauses under the renamed chapter are unchanged, and say nothing of the new title
+    under = [c for c in result.changes if c.path and "給付金の支払" in c.path[-1] and c.item != "第2章 保険金の支払"]
+    assert len(under) == 4 and all(c.type == "unchanged" or "手術" in c.item or "先進医療" in c.item for c in under)
+    assert not any("保険金" in c.summary for c in result.changes if c.item != "第2章 保険金の支払")
 
 
 def test_no_cell_holds_a_kangxi_radical(pdf_result, json_result):
@@ -90,14 +114,14 @@ def test_no_cell_holds_a_kangxi_radical(pdf_result, json_result):
 
 def test_pdf_and_chunk_json_give_the_same_rows(pdf_result, json_result):
     assert _rows(pdf_result) == _rows(json_result)
-    assert len(_rows(pdf_result)) == 16  # TOC, chapter, 第4条, 第5条 added, 5 renumbered, rider + 6 clauses
+    assert len(_rows(pdf_result)) == 15  # chapter, 第4条, 第5条 added, 5 renumbered, rider + 6 clauses
 
 
 def test_markdown_folds_renumbered_clauses_into_one_line_and_strict_lists_them(tmp_path, json_result, use_embedder):
     md = render(json_result, "md")
     assert "**条番号のみ変更（5件）**: 第5条→第6条、第6条→第7条、第7条→第8条、第8条→第9条、第9条→第10条" in md
     assert "第7条（猶予期間）" not in md
-    assert "条番号のみ変更 5" in md and "変更 3" in md
+    assert "条番号のみ変更 5" in md and "変更 2" in md
     strict = hikaku.compare(write_policy_json(tmp_path / "v1.json", 1), write_policy_json(tmp_path / "v2.json", 2),
                             embedder=use_embedder, strict=True)
     assert [c.type for c in strict.changes if c.renumbered] == ["modified"] * 5

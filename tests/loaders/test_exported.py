@@ -84,3 +84,26 @@ def test_context_tags_skip_only_texts_no_tagged_line_opens():
     need = max(2, exported.MIN_SHARE * len(chunks))
     assert _context_tags(chunks) == {tag for tag, n in opened.items() if n >= need}
     assert _context_tags(_chunks(["[甲] 一", "\n【甲】 二", " [甲] 三", "x"], False)) == {"甲"}
+
+
+def test_a_heading_repeated_as_printed_after_the_context_is_the_heading_path():
+    # the page printed the chapter's heading above every clause: full-width digits, an ideographic
+    # space, ⾦ (U+2FA6) and ⽀ (U+2F40) where the context line has 金 and 支
+    chunks = [Chunk(id=f"c{k}", content=f"[上位階層1] 第1編 普通保険約款\n[上位階層2] 第2章 保険金の支払\n"
+                                        f"第２章　 保険\u2fa6の\u2f40払\n第{k}条（給付）\n本文{k}。", metadata={})
+              for k in range(3, 6)]
+    chunks.insert(0, Chunk(id="h", content="[上位階層1] 第1編 普通保険約款\n[上位階層2] 第2章 保険金の支払\n"
+                                           "第２章　保険\u2fa6の\u2f40払", metadata={}))
+    got = clean_exported(chunks)
+    assert [c.id for c in got] == ["h#h1", "h", "c3", "c4", "c5"]  # 第1編 is named by no chunk: one is made for it
+    heading, *clauses = got[1:]
+    assert (heading.content, heading.structure.kind) == ("第２章　保険\u2fa6の\u2f40払", "heading")
+    assert heading.structure.heading_path == ("第1編 普通保険約款",)
+    assert [c.content for c in clauses] == [f"第{k}条（給付）\n本文{k}。" for k in range(3, 6)]
+    assert {c.structure.heading_path for c in clauses} == {("第1編 普通保険約款", "第2章 保険金の支払")}
+    # no heading chunk is made up for the chapter: the chunk that printed it is its heading
+    assert not [c for c in got if c.metadata.get("synthetic") and "第2章" in c.content]
+    # a line that only looks like the heading further down is text
+    (kept,) = clean_exported([Chunk(id="x", content="[上位階層1] 第1編\n本文。\n第1編", metadata={}),
+                              Chunk(id="y", content="[上位階層1] 第1編\n本文2。", metadata={})])[1:2]
+    assert kept.content == "本文。\n第1編"

@@ -13,7 +13,7 @@ from ..text import visible
 
 __all__ = ["cosmetic_kind", "COSMETIC_KINDS"]
 
-COSMETIC_KINDS = ("invisible", "whitespace", "width", "list_marker", "page_artefact")
+COSMETIC_KINDS = ("invisible", "whitespace", "width", "list_marker", "page_artefact", "toc")  # toc: changes/toc.py
 
 # a marker must be followed by a space or by non-ASCII text, so that "1.5倍" or "-5%" is no marker
 _LIST_MARKER = re.compile(

@@ -34,6 +34,7 @@ from .items import item_label
 from .noise import cosmetic_kind
 from .renumbering import Numbers, renumbering_of
 from .summary import keys_of, leave_out, only_replaced, replacements_throughout
+from .toc import with_toc_said
 
 __all__ = ["build_change", "build_changes", "pages_of", "row_facts"]
 
@@ -64,7 +65,7 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
                                     shifted=partial(renumbering.follows, g.a[0]) if g.a else None))
             memo.clear()
     _say_replacements_once(out, doc_a, doc_b, groups, lang)
-    return out
+    return with_toc_said(out, groups, doc_a, doc_b, lang, strict=strict)  # a TOC's row: what no heading row says
 
 
 def _say_replacements_once(rows: list[Change], doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGroup],

@@ -32,12 +32,14 @@ if TYPE_CHECKING:
         limit_hint,
         sniff_format,
     )
+    from .toc import entry_title, title_key
 
 __all__ = [
     "chunk_text",
     "decode_html",
     "decode_text",
     "detect_format",
+    "entry_title",
     "extensions",
     "first_heading",
     "format_of_extension",
@@ -53,6 +55,7 @@ __all__ = [
     "LoadRequest",
     "request_text",
     "sniff_format",
+    "title_key",
     "validate_document",
 ]
 
@@ -66,6 +69,8 @@ _LAZY = {
     "request_text": ".decode",
     "load_document": ".load",
     "validate_document": ".load",
+    "entry_title": ".toc",
+    "title_key": ".toc",
     **{name: ".registry" for name in ("LOADER_NAMES", "LOADERS", "InputLimits", "LIMITS", "LoadRequest", "Loaded",
                                        "LoaderInfo", "detect_format", "extensions", "format_of_extension",
                                        "input_formats", "limit_hint", "sniff_format")},

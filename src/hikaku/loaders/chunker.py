@@ -86,9 +86,10 @@ def chunk_text(
         if toc is not None and toc.start <= lineno < toc.end:
             if lineno == toc.start:  # the table of contents: one chunk, not a parent of what follows
                 sections.append(current)
-                current = _Section(heading=Heading(RANK_TITLE, stripped.lstrip("#").strip(), "toc"),
-                                   path=[h for _, h in stack])
-            current.lines.append((lineno, current.heading.text if lineno == toc.start and current.heading else line))
+                name = stripped.lstrip("#").strip() if toc.titled else ("目次" if contains_cjk(text[:4000]) else "Contents")
+                current = _Section(heading=Heading(RANK_TITLE, name, "toc"), path=[h for _, h in stack])
+            titled_line = lineno == toc.start and toc.titled and current.heading is not None
+            current.lines.append((lineno, current.heading.text if titled_line and current.heading else line))
             if lineno == toc.end - 1:
                 sections.append(current)
                 current = _Section(heading=None, path=[h for _, h in stack])

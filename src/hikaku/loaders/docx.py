@@ -1,7 +1,10 @@
 """Word (.docx): read as Markdown-like text, then chunked along its headings. In the text, heading styles become ``#`` headings, tables
 become pipe tables (one line per row, so a table stays whole and a row-level change is
-reportable), page headers and footers are left out (they are not body text). A file Word
-laid out gets the pages each chunk is on, from the page breaks Word recorded (``docx_pages.py``).
+reportable), page headers and footers are left out (they are not body text). What Word keeps in
+content controls (``w:sdt``: its table of contents field, a cover page) is read like the body;
+the table of contents (entries and their page numbers) is then recognised by the chunker
+(``toc.py``), titled or not. A file Word laid out gets the pages each chunk is on, from the page
+breaks Word recorded (``docx_pages.py``).
 
 Before python-docx parses anything, the archive's directory is read: the file size, the
 parts' total uncompressed size (``max_expanded_mb``) and each large part's compression
@@ -18,7 +21,9 @@ from __future__ import annotations
 
 import re
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from .._exceptions import InvalidDocumentError, MissingDependencyError
 from ..wording import Message
@@ -156,7 +161,7 @@ def docx_to_markdown(path: Path, limits: InputLimits | None = None,
         blocks.append(block)
         size = start + len(block)
 
-    for element in body.iterchildren():
+    for element in _blocks(body):
         tag = element.tag.rsplit("}", 1)[-1]
         if tag == "p":
             p = Paragraph(element, document)
@@ -188,6 +193,19 @@ def docx_to_markdown(path: Path, limits: InputLimits | None = None,
                 add("\n".join(lines), at)
     text = "\n\n".join(blocks) + "\n"
     return text, title, (breaks.page_starts(text) if breaks is not None else None)
+
+
+def _blocks(parent: Any) -> Iterator[Any]:
+    """The paragraphs and tables of *parent* in order, those inside content controls (``w:sdt``:
+    a table of contents, a cover page) included."""
+    for element in parent.iterchildren():
+        tag = element.tag.rsplit("}", 1)[-1]
+        if tag == "sdt":
+            for content in element.iterchildren():
+                if content.tag.rsplit("}", 1)[-1] == "sdtContent":
+                    yield from _blocks(content)
+        else:
+            yield element
 
 
 def load(req: LoadRequest) -> Loaded:

@@ -3,7 +3,8 @@ each page is read in its reading order (its columns one after the other:
 ``pdf/columns.py``) with the rows of its tables as table lines (``pdf/tables.py``),
 sentences that a line break cut in two are joined again (without a space between
 Japanese characters, with one between Latin words; a hyphen at a line end is removed;
-never across a change of font), and the lines the layout sets apart as headings are
+never across a change of font, never a line that repeats a heading of the document — an
+entry of its table of contents, with or without a page number), and the lines the layout sets apart as headings are
 found: short lines of their own set larger than the body text, or bold where it is not
 (a rider's title: 「通院保障特約」). Their rank comes from the numbered headings set in
 the same or a smaller style (a title as large as 第1章 ranks above the chapters)."""
@@ -15,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...document import RANK_TITLE, Heading, detect_heading, is_caption, leaves_sentence_open
+from ..toc import title_key
 from .boxes import LineSpan
 from .columns import reading_order
 from .furniture import is_page_number, running_lines, without_furniture
@@ -99,6 +101,15 @@ class _Layout:
             h = self.numbered(ln.text)
             if h is not None and h.kind != "item" and not _TOC_ENTRY.search(ln.text):
                 self.kind_styles[h.rank] = max(ln.style, self.kind_styles.get(h.rank, ln.style))
+        # the headings' texts: a line of body text that repeats one is a table of contents' entry
+        self._heading_keys = {title_key(ln.text) for ln in lines if len(ln.text) <= MAX_TITLE
+                              and ((h := self.numbered(ln.text)) is not None and h.kind != "item"
+                                   or self.heading_rank(ln) is not None)}
+
+    def entry(self, ln: PdfLine) -> bool:
+        """A line of body text that repeats a heading of the document (a TOC's entry, its page
+        number printed apart or not at all: 「通院保障特約」 above the rider titled so)."""
+        return self.heading_rank(ln) is None and len(ln.text) <= MAX_TITLE and title_key(ln.text) in self._heading_keys
 
     def numbered(self, text: str) -> Heading | None:
         """detect_heading(text), once per text."""
@@ -140,6 +151,8 @@ class _Layout:
             return False
         if _TOC_ENTRY.search(prev.text) or (_ENDS_IN_NUMBER.search(prev.text) and _ENDS_IN_NUMBER.search(ln.text)):
             return False  # entries of a table of contents (or rows of a table): one per line
+        if self.entry(prev) or self.entry(ln):
+            return False  # a TOC's entry without its page number
         if self.heading_rank(prev) is not None or self.heading_rank(ln) is not None:
             return False
         return self._continues(prev.text, ln.text, before)
