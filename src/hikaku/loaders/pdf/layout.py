@@ -102,14 +102,19 @@ class _Layout:
             if h is not None and h.kind != "item" and not _TOC_ENTRY.search(ln.text):
                 self.kind_styles[h.rank] = max(ln.style, self.kind_styles.get(h.rank, ln.style))
         # the headings' texts: a line of body text that repeats one is a table of contents' entry
-        self._heading_keys = {title_key(ln.text) for ln in lines if len(ln.text) <= MAX_TITLE
-                              and ((h := self.numbered(ln.text)) is not None and h.kind != "item"
-                                   or self.heading_rank(ln) is not None)}
+        self._heading_keys = Counter(title_key(ln.text) for ln in lines if self._heading_like(ln))
+
+    def _heading_like(self, ln: PdfLine) -> bool:
+        return len(ln.text) <= MAX_TITLE and ((h := self.numbered(ln.text)) is not None and h.kind != "item"
+                                              or self.heading_rank(ln) is not None)
 
     def entry(self, ln: PdfLine) -> bool:
-        """A line of body text that repeats a heading of the document (a TOC's entry, its page
-        number printed apart or not at all: 「通院保障特約」 above the rider titled so)."""
-        return self.heading_rank(ln) is None and len(ln.text) <= MAX_TITLE and title_key(ln.text) in self._heading_keys
+        """A line of body text that repeats a heading on another line of the document (a TOC's
+        entry, its page number printed apart or not at all: 「通院保障特約」 above the rider titled
+        so) — not the reference 「Schedule 2.」 that ends a sentence, when no other line says it."""
+        if self.heading_rank(ln) is not None or len(ln.text) > MAX_TITLE:
+            return False
+        return self._heading_keys[title_key(ln.text)] > (1 if self._heading_like(ln) else 0)
 
     def numbered(self, text: str) -> Heading | None:
         """detect_heading(text), once per text."""
