@@ -78,3 +78,14 @@ def test_a_renumbered_clause_that_also_changed_says_both():
     # a sentence that differs only by the references that shifted with the clause is not described again
     assert describe_change("Article 5 Termination.\nArticle 4 survives.", "Article 6 Termination.\nArticle 5 survives.\n"
                            "Notice is given in writing.", "en") == 'Article 5 → Article 6; added: "Notice is given in writing."'
+
+
+def test_an_item_moved_between_the_enumerations_of_a_clause_is_said_once():
+    """契約社員 leaves the list of those regulated elsewhere for the list this rule applies to: one
+    part that names it as moved, not 削除 and 追加 of the same words."""
+    a = ("第2条（適用範囲）\nこの規則は、会社に雇用される正社員に適用する。\n"
+         "２　契約社員及びパートタイマーの就業に関する事項は、別に定める。")
+    b = ("第2条（適用範囲）\nこの規則は、会社に雇用される正社員及び契約社員に適用する。\n"
+         "２　パートタイマーの就業に関する事項は、別に定める。")
+    assert describe_change(a, b) == "位置を変更: 「契約社員」"
+    assert describe_change(a, b, "en") == 'moved within the clause: "契約社員"'

@@ -78,9 +78,19 @@ def describe_facts(facts: Sequence[Fact], lang: str = "ja", *, leave_out: Collec
     if any(not (isinstance(f, ReferenceFact) and f.shifted) for f in kept):
         kept = [f for f in kept if not (isinstance(f, ReferenceFact) and f.shifted and not f.own)]
     kept = sorted(dict.fromkeys(kept), key=_rank)
+    # an item removed from one enumeration and added to another of the clause is said once, as moved
+    removed = {f.text for f in kept if isinstance(f, ItemFact) and f.kind == "item_removed"}
+    moved = list(dict.fromkeys(f.text for f in kept if isinstance(f, ItemFact) and f.kind == "item_added"
+                               and f.text in removed))
+    if moved:
+        kept = [f for f in kept if not (isinstance(f, ItemFact) and f.text in moved)]
     parts: list[str] = []
     k = 0
-    while k < len(kept):
+    while k < len(kept) or moved:
+        if moved and (k == len(kept) or _rank(kept[k]) >= _ORDER.index("item_removed")):
+            parts.append(f"{w('report.moved_item')}: " + w("text.item_sep").join(f"{q}{t}{qc}" for t in moved))
+            moved = []
+            continue
         f = kept[k]
         if isinstance(f, ItemFact):
             same = [g for g in kept[k:] if isinstance(g, ItemFact) and g.kind == f.kind]
