@@ -137,16 +137,19 @@ def only_replaced(change: Change, replacements: Sequence[Replacement] | Keys) ->
     return bool(keys) and bool(terms) and all(_replaced(f, keys) for f in terms)
 
 
-def section_of(change: Change, roots: frozenset[str] = frozenset()) -> str:
-    """The section a row belongs to, under the documents' titles."""
-    path = change.path[1:] if len(change.path) > 1 and change.path[0] in roots else change.path
-    return " > ".join(path)
+def section_of(change: Change, roots: frozenset[str] = frozenset(), top: str = "") -> str:
+    """The section a row belongs to, under the documents' titles; a row right under a title is in
+    *top* (one name for both documents' titles, which a revision often changes), else that title."""
+    if change.path and change.path[0] in roots:
+        return " > ".join(change.path[1:]) if len(change.path) > 1 else (top or change.path[0])
+    return " > ".join(change.path)
 
 
-def revision_summary(changes: Sequence[Change], lang: str, *, roots: frozenset[str] = frozenset(),
+def revision_summary(changes: Sequence[Change], lang: str, *, roots: frozenset[str] = frozenset(), top: str = "",
                      counts: dict[str, int] | None = None) -> RevisionSummary:
-    """The summary of *changes* (*roots*: the documents' titles, above every section; *counts*:
-    the totals the report states, else counted here)."""
+    """The summary of *changes* (*roots*: the documents' titles, above every section; *top*: the
+    section of the rows right under either title, B's title; *counts*: the totals the report
+    states, else counted here)."""
     replacements = replacements_throughout(changes)
     keys = keys_of(replacements)
     folded = [k for k, c in enumerate(changes) if only_replaced(c, keys)]
@@ -162,7 +165,7 @@ def revision_summary(changes: Sequence[Change], lang: str, *, roots: frozenset[s
                 description = c.summary  # the row's own string, not a copy of it
         else:
             description = c.summary if c.type in ("modified", "unchanged") else ""
-        section = section_of(c, roots)
+        section = section_of(c, roots, top)
         section = sections_seen.setdefault(section, section)
         sections.setdefault(section, []).append(SummaryEntry(change=k, item=c.item, type=c.type, description=description))
     if counts is None:

@@ -40,7 +40,7 @@ def _summary(result: ComparisonResult, lang: str) -> RevisionSummary:
     if result.summary is not None:
         return result.summary
     roots = frozenset(t for t in (result.document_a.title, result.document_b.title) if t)
-    return revision_summary(result.changes, lang, roots=roots)
+    return revision_summary(result.changes, lang, roots=roots, top=result.document_b.title or result.document_a.title)
 
 
 def _line(c: Change, description: str, lang: str) -> str:

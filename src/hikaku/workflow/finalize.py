@@ -36,7 +36,7 @@ def build_result(rt: ComparisonRuntime, state: ComparisonState) -> ComparisonRes
     rt.timings_ms["references"] = (time.perf_counter() - started) * 1000
     stats = _stats(rt, state, changes).model_copy(update=review.stats)
     roots = frozenset(t for t in (a.title, b.title) if t)
-    summary = revision_summary(changes, lang, roots=roots)
+    summary = revision_summary(changes, lang, roots=roots, top=b.title or a.title)
     worded: list[str] = []
     if rt.options.llm_revision_summary and rt.chat_model is not None and summary.sections:
         summary, stats, worded = _worded(rt, changes, summary, stats, w)
