@@ -23,6 +23,8 @@ import time
 import tomllib
 from pathlib import Path
 
+from run_eval import write
+
 from hikaku.changes import row_facts
 from hikaku.text import nfkc
 
@@ -110,18 +112,6 @@ def table(result: dict, clauses: list[dict], seconds: float, gold: Path = GOLD) 
     ])
 
 
-def write(body: str, section: str = "facts") -> None:
-    path = HERE / "RESULTS.md"
-    text = path.read_text(encoding="utf-8")
-    start, end = f"<!-- {section}:start -->", f"<!-- {section}:end -->"
-    block = f"{start}\n{body}\n{end}"
-    if start in text:
-        text = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: block, text, flags=re.S)
-    else:
-        text += f"\n{block}\n"
-    path.write_text(text, encoding="utf-8")
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--gold", action="append", help=f"a gold file (default: {GOLD.name}, then {HOLDOUT.name})")
@@ -137,7 +127,7 @@ def main() -> int:
             print("\n" + "\n".join(result["misses"]))
         print()
         if args.write:
-            write(body, "facts" if gold == GOLD else f"facts-{gold.stem.removeprefix('facts_gold_')}")
+            write("facts" if gold == GOLD else f"facts-{gold.stem.removeprefix('facts_gold_')}", body)
     return 0
 
 

@@ -144,6 +144,15 @@ def make_sparse_pair(n_chunks: int, changed: float = 0.10, seed: int = 16,
     return a_out[:n_chunks], [c for pos, c in b_out if pos < n_chunks]
 
 
+def write_pair(a: list[dict], b: list[dict], directory: Path) -> tuple[Path, Path]:
+    """The pair as chunk JSON: *directory*/a.json and b.json (the directory made if missing)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    pa, pb = directory / "a.json", directory / "b.json"
+    pa.write_text(json.dumps(a, ensure_ascii=False), encoding="utf-8")
+    pb.write_text(json.dumps(b, ensure_ascii=False), encoding="utf-8")
+    return pa, pb
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("n", type=int)
@@ -156,10 +165,7 @@ def main() -> None:
         a, b = make_pair(args.n, Path(args.eval_dir))
     else:
         a, b = make_sparse_pair(args.n, args.changed, eval_dir=Path(args.eval_dir))
-    os.makedirs(args.out_dir, exist_ok=True)
-    for name, data in (("a.json", a), ("b.json", b)):
-        with open(os.path.join(args.out_dir, name), "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False)
+    write_pair(a, b, Path(args.out_dir))
     print(f"{args.out_dir}: A {len(a)} chunks, B {len(b)} chunks")
 
 

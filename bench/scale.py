@@ -43,7 +43,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from make_pairs import DEFAULT_EVAL, make_pair, make_sparse_pair
+from make_pairs import DEFAULT_EVAL, make_pair, make_sparse_pair, write_pair
 from pdf_pair import make_pdf_pair
 from run_eval import HERE, write
 from worst_pairs import chars_pair, headings_pair, table_pair
@@ -86,14 +86,6 @@ def median_runs(commands: dict[str, list[str]], repeat: int, env: dict[str, str]
             times[name].append(t)
             peaks[name] = max(peaks[name], m)
     return {k: (statistics.median(v), peaks[k]) for k, v in times.items()}
-
-
-def write_pair(a: list[dict], b: list[dict], directory: Path) -> tuple[Path, Path]:
-    directory.mkdir(parents=True, exist_ok=True)
-    pa, pb = directory / "a.json", directory / "b.json"
-    pa.write_text(json.dumps(a, ensure_ascii=False), encoding="utf-8")
-    pb.write_text(json.dumps(b, ensure_ascii=False), encoding="utf-8")
-    return pa, pb
 
 
 def hikaku_cmd(a: Path, b: Path, out: Path, limits: bool = True) -> list[str]:

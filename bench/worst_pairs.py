@@ -19,9 +19,10 @@
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
+from pathlib import Path
+
+from make_pairs import write_pair
 
 _SEXES = ("男性", "女性")
 _TERMS = ("10年", "15年", "20年", "30年", "終身")
@@ -92,10 +93,7 @@ def main() -> None:
     ap.add_argument("out_dir")
     args = ap.parse_args()
     a, b = KINDS[args.kind](args.n)
-    os.makedirs(args.out_dir, exist_ok=True)
-    for name, data in (("a.json", a), ("b.json", b)):
-        with open(os.path.join(args.out_dir, name), "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False)
+    write_pair(a, b, Path(args.out_dir))
     print(f"{args.out_dir}: A {len(a)} chunks, B {len(b)} chunks")
 
 
