@@ -14,27 +14,15 @@ from starlette.concurrency import run_in_threadpool
 from .._exceptions import HikakuError, MissingDependencyError
 from ..result import ComparisonResult
 from ..wording import Message
+from .api import _done, _state
 from .page_images import WIDTHS, PageImageError, page_image, require
 from .places import read_places, write_places
-from .store import Job, JobStore, valid_job_id
+from .store import Job, JobStore
 from .worker import RESULT
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api")
-
-
-def _state(request: Request) -> Any:
-    return request.app.state.hikaku
-
-
-def _done(request: Request, job_id: str) -> Job:
-    job = _state(request).store.get(job_id) if valid_job_id(job_id) else None
-    if job is None:
-        raise HTTPException(404, Message("server.error.no_comparison", id=job_id))
-    if job.status != "done":
-        raise HTTPException(409, Message("server.error.not_done", status=Message(f"state.{job.status}")))
-    return job
 
 
 def _images() -> bool:
@@ -65,7 +53,7 @@ async def change_pages(job_id: str, index: int, request: Request) -> dict[str, A
     bottom]``, shares of the page from its top-left corner) and whether its pages can be shown as
     images (``images``)."""
     state = _state(request)
-    job = _done(request, job_id)
+    job = _done(state, job_id)
     folder = state.store.job_dir(job.id)
     result = await run_in_threadpool(lambda: ComparisonResult.from_json((folder / RESULT).read_bytes()))
     if not 0 <= index < len(result.changes):
@@ -92,7 +80,7 @@ async def page_png(job_id: str, side: Literal["a", "b"], page: int, request: Req
     """Page *page* (1-based) of the comparison's PDF *side* (``a`` or ``b``), *width* pixels wide
     (800, 1200 or 1600), as a PNG image."""
     state = _state(request)
-    job = _done(request, job_id)
+    job = _done(state, job_id)
     upload = job.a if side == "a" else job.b
     if upload.format != "pdf":
         raise HTTPException(404, Message("server.error.not_pdf", name=upload.name))

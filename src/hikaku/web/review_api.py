@@ -34,8 +34,9 @@ from ..review import (
 from ..run import EmbedderCache, load_sides
 from ..settings import CompareOptions
 from ..wording import Message
-from .api import _view, request_lang
-from .store import TERMINAL, Job, JobStore, valid_job_id, valid_project
+from .api import _job as _job_of
+from .api import _state, _view, request_lang
+from .store import TERMINAL, Job, JobStore, valid_project
 from .worker import CHECKPOINT, RESULT, job_sides
 
 __all__ = ["router"]
@@ -45,15 +46,8 @@ _ROW_TEXT = 400  # characters of each side a row of the review view shows (the r
 _MAX_IMPORT = 5_000_000
 
 
-def _state(request: Request) -> Any:
-    return request.app.state.hikaku
-
-
 def _job(request: Request, job_id: str) -> Job:
-    job = _state(request).store.get(job_id) if valid_job_id(job_id) else None
-    if job is None:
-        raise HTTPException(404, Message("server.error.no_comparison", id=job_id))
-    return job
+    return _job_of(_state(request), job_id)
 
 
 def _project(name: str) -> str:
