@@ -101,3 +101,16 @@ def sample_plugin(sample_plugin_dir, monkeypatch) -> Path:
     for name in [m for m in sys.modules if m == "hikaku_sample_plugin" or m.startswith("hikaku_sample_plugin.")]:
         del sys.modules[name]
     refresh_plugins()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium (tests/browser.py), one for the module's tests."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import CHROMIUM_FLAGS, chromium
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
+        yield b
+        b.close()

@@ -5,24 +5,14 @@ errors, and the 変更 filter leaves only the modified rows."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 import hikaku
 from hikaku import render
+from tests.browser import CHROMIUM_FLAGS, chromium
 from tests.helpers import EXAMPLES, ROOT
-
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def chromium() -> str:
-    path = os.environ.get("HIKAKU_TEST_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    if not path:
-        pytest.fail("no Chromium: run scripts/install-test-tools.sh (make test does) or set HIKAKU_TEST_CHROMIUM")
-    return path
 
 
 @pytest.fixture(scope="module")

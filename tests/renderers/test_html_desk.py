@@ -14,24 +14,12 @@ import hikaku
 from hikaku import render
 from tests.helpers import EXAMPLES
 
-from .test_html_browser import CHROMIUM_FLAGS, chromium
-
 WHOLE = "全文を左右に（同期スクロール）"
 
 
 @pytest.fixture(scope="module")
 def example(use_embedder):
     return hikaku.compare(EXAMPLES / "shugyo_kisoku_v1.md", EXAMPLES / "shugyo_kisoku_v2.md", embedder=use_embedder)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -47,7 +47,7 @@ def test_no_queue_no_section(hashing_embedder):
 def test_the_review_filter_in_chromium(hashing_embedder, tmp_path):
     from playwright.sync_api import sync_playwright
 
-    from tests.renderers.test_html_browser import CHROMIUM_FLAGS, chromium
+    from tests.browser import CHROMIUM_FLAGS, chromium
 
     result = reviewed(hashing_embedder)
     path = tmp_path / "report.html"

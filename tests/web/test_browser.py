@@ -16,8 +16,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
+from tests.browser import CHROMIUM_FLAGS, chromium
 from tests.helpers import ROOT
-from tests.renderers.test_html_browser import CHROMIUM_FLAGS, chromium
 
 from .conftest import V1, V2
 

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.renderers.test_html_browser import CHROMIUM_FLAGS, chromium
+from tests.browser import CHROMIUM_FLAGS, chromium
 
 from .conftest import free_port
 

@@ -19,7 +19,6 @@ import pytest
 from hikaku import ComparisonResult
 from tests.helpers import ROOT
 from tests.loaders.make_files import ARTICLES_V1, make_pdf, v2_articles
-from tests.renderers.test_html_browser import CHROMIUM_FLAGS, chromium
 from tests.renderers.test_html_desk import occurrences
 
 from .conftest import V1, V2
@@ -31,16 +30,6 @@ def shots() -> Path:
     target = Path(os.environ.get("HIKAKU_TEST_DESK_SCREENSHOTS") or ROOT / "bench" / "out")
     target.mkdir(parents=True, exist_ok=True)
     return target
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
