@@ -21,6 +21,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hikaku.web import ServerConfig, create_app
+from hikaku.web.store import Job, JobStore, Upload, new_job_id
+from hikaku.web.supervisor import MAX_ATTEMPTS
 from tests.helpers import EXAMPLES
 
 V1 = EXAMPLES / "shugyo_kisoku_v1.md"
@@ -33,6 +35,18 @@ TERMINAL = ("done", "failed", "cancelled")
 def hashing(monkeypatch):
     """The server resolves a job's options when it is submitted: from now on, hashing."""
     monkeypatch.setenv("HIKAKU_EMBEDDING", "hashing")
+
+
+def interrupted_too_often(data_dir: Path) -> str:
+    """A data directory holding one comparison left running by servers that stopped under it
+    as often as a comparison may be resumed; its id."""
+    store = JobStore(data_dir)
+    job_id = new_job_id()
+    store.job_dir(job_id).mkdir()
+    side = Upload(name="a.md", stored="input-a.md", format="markdown", size=1)
+    store.add(Job(id=job_id, status="running", created=time.time(), a=side, b=side, options={}, attempts=MAX_ATTEMPTS))
+    store.close()
+    return job_id
 
 
 @contextmanager

@@ -15,16 +15,14 @@ import json
 import os
 import re
 import signal
-import time
 
 import pytest
 
-from hikaku.web.store import Job, JobStore, Upload, new_job_id
 from hikaku.web.supervisor import MAX_ATTEMPTS
 from hikaku.wording import wording
 from tests.web.test_security import TOKEN
 
-from .conftest import TERMINAL, V1, V2, serving, upload, wait
+from .conftest import TERMINAL, V1, V2, interrupted_too_often, serving, upload, wait
 from .test_api import BIG
 from .test_review_api import AMBIGUOUS
 
@@ -186,12 +184,7 @@ def test_jobs_that_fail_or_are_cancelled_say_why_in_japanese(client, hashing):
 
 def test_a_comparison_interrupted_too_often_says_so_in_japanese(tmp_path, hashing):
     data = tmp_path / "data"
-    store = JobStore(data)
-    job_id = new_job_id()
-    store.job_dir(job_id).mkdir()
-    side = Upload(name="a.md", stored="input-a.md", format="markdown", size=1)
-    store.add(Job(id=job_id, status="running", created=time.time(), a=side, b=side, options={}, attempts=MAX_ATTEMPTS))
-    store.close()
+    job_id = interrupted_too_often(data)
     with serving(data) as c:
         error = c.get(f"/api/comparisons/{job_id}", headers=JA).json()["error"]
         assert japanese(error) == f"{MAX_ATTEMPTS} 回中断されました（比較の途中でサーバーが停止しました）。これ以上は再開しません"

@@ -8,7 +8,7 @@ import time
 from hikaku.web.store import Job, JobStore, Upload, new_job_id
 from hikaku.web.supervisor import MAX_ATTEMPTS
 
-from .conftest import serving, upload, wait
+from .conftest import interrupted_too_often, serving, upload, wait
 
 _ARTICLES = "\n\n".join(f"第{i}条 この規程は、第{i}項の定めにより{i * 7 % 97}日以内に届け出る。" for i in range(1, 601))
 BIG = (("a.txt", _ARTICLES.encode()), ("b.txt", _ARTICLES.replace("届け出る", "届け出なければならない").encode()))
@@ -57,12 +57,7 @@ def test_running_and_queued_comparisons_are_resumed_after_a_restart(tmp_path, ha
 
 def test_a_comparison_interrupted_too_often_is_failed_not_retried(tmp_path, hashing):
     data = tmp_path / "data"
-    store = JobStore(data)
-    job_id = new_job_id()
-    store.job_dir(job_id).mkdir()
-    side = Upload(name="a.md", stored="input-a.md", format="markdown", size=1)
-    store.add(Job(id=job_id, status="running", created=time.time(), a=side, b=side, options={}, attempts=MAX_ATTEMPTS))
-    store.close()
+    job_id = interrupted_too_often(data)
     with serving(data) as client:
         job = client.get(f"/api/comparisons/{job_id}").json()
     assert job["status"] == "failed" and job["error"].startswith(f"interrupted {MAX_ATTEMPTS} times")
