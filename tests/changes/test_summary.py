@@ -47,3 +47,11 @@ def test_rows_under_either_title_are_one_section_named_by_the_new_title(tmp_path
     assert list(sections) == ["Service Terms (2025 edition)"], sections
     items = sections["Service Terms (2025 edition)"]
     assert "2. Publicity" in items and "4. Data Protection" in items and "1. Fees" in items
+
+
+def test_the_html_report_groups_its_rows_and_sections_the_same_way(tmp_path: Path):
+    (tmp_path / "a.md").write_text(A, encoding="utf-8")
+    (tmp_path / "b.md").write_text(B, encoding="utf-8")
+    result = hikaku.compare(tmp_path / "a.md", tmp_path / "b.md", llm="offline", embedding="hashing")
+    html = hikaku.render(result, "html", lang="en")
+    assert html.count('<tr class="section"') == 1 and "Service Terms (2024 edition)</th>" not in html

@@ -12,7 +12,7 @@ from functools import cache
 from importlib.resources import files
 from string import Template
 
-from ..changes import type_label
+from ..changes import section_of, type_label
 from ..result import Change, ComparisonResult, ReviewItem
 from ..wording import Wording, wording
 from .options import RenderOptions
@@ -46,18 +46,11 @@ def _highlight(text: str, spans: list[tuple[int, int]], tag: str) -> str:
     return "".join(out)
 
 
-def _section_of(change: Change, roots: frozenset[str] = frozenset()) -> str:
-    """The section a change belongs to, under the documents' titles (which differ between
-    versions: 就業規則（2023年…） and 就業規則（2025年…） hold the same chapters)."""
-    path = change.path[1:] if len(change.path) > 1 and change.path[0] in roots else change.path
-    return " > ".join(path)
-
-
-def _chart(changes: list[Change], sections: list[str], section_of, w: Wording) -> str:
+def _chart(changes: list[Change], sections: list[str], section, w: Wording) -> str:
     """Horizontal stacked bars: added / deleted / modified per section (inline SVG)."""
     counts = {s: {t: 0 for t in _TYPES} for s in sections}
     for c in changes:
-        counts[section_of(c)][c.type] += 1
+        counts[section(c)][c.type] += 1
     rows = [(s, counts[s]) for s in sections if any(counts[s][t] for t in _TYPES[:3])]
     if not rows:
         return f'<p class="empty">{_esc(w("report.no_changes"))}</p>'
@@ -264,10 +257,10 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     title = f"{w('report.title')}: {a.title or a.id} → {b.title or b.id}"
     roots = frozenset(t for t in (a.title, b.title) if t)
 
-    def section_of(c: Change) -> str:
-        return _section_of(c, roots)
+    def section(c: Change) -> str:  # as the summary groups it: the titles, which a revision changes, as one
+        return section_of(c, roots, b.title or a.title)
 
-    sections = list(dict.fromkeys(section_of(c) for c in result.changes))
+    sections = list(dict.fromkeys(section(c) for c in result.changes))
     number = {s: k for k, s in enumerate(sections)}
     body: list[str] = []
     current = None
@@ -278,7 +271,7 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
         by_row.setdefault(r.flag.change, []).append(r)
     a_order, b_order = _orders(result)
     for k, c in enumerate(result.changes):
-        s = section_of(c)
+        s = section(c)
         if s != current:
             current = s
             body.append(f'<tr class="section" id="sec-{number[s]}" data-section="{number[s]}">'
@@ -287,7 +280,7 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
     per_section = {s: 0 for s in sections}
     for c in result.changes:
         if c.type != "unchanged":
-            per_section[section_of(c)] += 1
+            per_section[section(c)] += 1
     nav = "".join(
         f'<li><a href="#sec-{number[s]}">{_esc(s.split(" > ")[-1] if s else none)}</a> '
         f'<span class="n">({per_section[s]})</span></li>'
@@ -322,7 +315,7 @@ def render_html(result: ComparisonResult, *, lang: str = "ja") -> str:
         lang=lang, version=_esc(result.hikaku_version), title=_esc(title), meta=_esc(meta), counts=count_items,
         notes=notes, summary=_summary(summary_view(result, lang), w), nav_label=_esc(w("report.sections")), nav=nav,
         chart_label=_esc(w("report.chart_title")),
-        chart=_chart(result.changes, sections, section_of, w), filter_label=_esc(w("report.filter")), filters=filters,
+        chart=_chart(result.changes, sections, section, w), filter_label=_esc(w("report.filter")), filters=filters,
         view_label=_esc(w("report.desk.view")), views=views, search_label=_esc(w("report.desk.search")),
         search_placeholder=_esc(w("report.desk.search_placeholder")), steps=steps,
         col_item=_esc(w("report.column.item")), col_a=_esc(w("report.column.doc_a")),
