@@ -48,6 +48,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from evaldata import EDITS, SETS, Pair, _scorer, load_set  # noqa: E402
+from hard_negatives import MARK, Substituted, substituted  # noqa: E402
 
 import hikaku  # noqa: E402
 from hikaku.agent import OfflinePolicy, PolicyParams  # noqa: E402
@@ -150,7 +151,9 @@ def _gold_partners(pair: Pair) -> tuple[dict[str, set[str]], dict[str, set[str]]
     return pa, pb
 
 
-def _pair_rows(pair: Pair, plan: Any, sim: Any) -> list[tuple[list[float], bool]]:
+def _pair_rows(pair: Pair, plan: Any, sim: Any, only: set[str] | None = None) -> list[tuple[list[float], bool]]:
+    """The plan's groups as the pair model's rows; *only*: the groups holding one of these chunk ids
+    that are more similar than their background (the others are never settled: align.neighbours)."""
     pa, pb = _gold_partners(pair)
     rows = []
     for g in plan.groups:
@@ -158,6 +161,8 @@ def _pair_rows(pair: Pair, plan: Any, sim: Any) -> list[tuple[list[float], bool]
             continue
         a_ids = {pair.a[i]["id"] for i in g.a}
         b_ids = {pair.b[j]["id"] for j in g.b}
+        if only is not None and (not (a_ids | b_ids) & only or not g.distinct):
+            continue
         right = all(pa.get(a) == b_ids for a in a_ids) and all(pb.get(b) == a_ids for b in b_ids)
         feats = {"similarity": g.similarity, "margin": g.margin, "length_ratio": sim.length_ratio(g.a, g.b),
                  "group": 0.0 if g.kind == "match" else 1.0}
@@ -165,27 +170,56 @@ def _pair_rows(pair: Pair, plan: Any, sim: Any) -> list[tuple[list[float], bool]
     return rows
 
 
-def _fit(rows: list[tuple[list[float], bool]], features: tuple[str, ...]) -> LogisticModel:
-    x = np.array([r[0] for r in rows], dtype=float)
-    y = np.array([r[1] for r in rows], dtype=bool)
+def _fit(rows: list[tuple[list[float], bool]], features: tuple[str, ...],
+         negatives: list[tuple[list[float], bool]] = ()) -> LogisticModel:  # type: ignore[assignment]
+    """A logistic model fitted on *rows* (what the dev pairs gave) and *negatives* (what their copies
+    with clauses replaced gave about those clauses: hard_negatives.py). The negatives are added
+    samples, not a sample of documents: they teach the weights what the dev pairs do not show (a
+    chunk in the expected place that is no counterpart), and the intercept is fitted again on
+    *rows* alone with the weights kept — the prior correction of case-control samples (King and
+    Zeng 2001) — so that the probabilities are those of the dev pairs' mix."""
+    both = [*rows, *negatives]
+    x = np.array([r[0] for r in both], dtype=float)
+    y = np.array([r[1] for r in both], dtype=bool)
     if len(set(y.tolist())) < 2:  # one class only: a constant model
         return LogisticModel(features, tuple(0.0 for _ in features), 6.0 if y.all() else -6.0)
     from sklearn.linear_model import LogisticRegression  # scikit-learn: only the models' fits need it
 
     m = LogisticRegression(C=1.0, max_iter=5000).fit(x, y)
-    return LogisticModel(features, tuple(float(w) for w in m.coef_[0]), float(m.intercept_[0]))
+    weights, bias = m.coef_[0].astype(float), float(m.intercept_[0])
+    if negatives and rows:
+        bias = _intercept([r[0] for r in rows], [r[1] for r in rows], weights, bias)
+    return LogisticModel(features, tuple(float(w) for w in weights), bias)
+
+
+def _intercept(x: list[list[float]], y: list[bool], weights: np.ndarray, start: float) -> float:
+    """The intercept of the most likely logistic model of *y* with these *weights* (Newton's method:
+    the log-likelihood is concave in it)."""
+    z = np.array(x, dtype=float) @ weights
+    t = np.array(y, dtype=float)
+    b = start
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-(z + b)))
+        step = float((t - p).sum()) / max(float((p * (1 - p)).sum()), 1e-12)
+        b += step
+        if abs(step) < 1e-10:
+            break
+    return b
 
 
 # -- the whole pipeline, with the evidence the agent gathered ---------------------------------
 class _Collector:
     """A policy factory that records the evidence of every decision of the offline policy."""
 
-    def __init__(self, pair: Pair) -> None:
+    def __init__(self, pair: Pair, only: set[str] | None = None) -> None:
         self.pair = pair
         self.rows: list[tuple[list[float], bool]] = []
         self.pa, _ = _gold_partners(pair)
+        self.only = only  # the groups of these A chunks only
 
     def observe(self, task: Any, evidence: list[Any]) -> None:
+        if self.only is not None and not set(task.a_ids) & self.only:
+            return
         want = set().union(*(self.pa.get(a, set()) for a in task.a_ids))
         for e in evidence:
             self.rows.append(([e.features[f] for f in CANDIDATE_FEATURES], bool(want) and set(e.b_ids) == want))
@@ -198,8 +232,9 @@ class _Collector:
                              lang=o.lang, observer=self.observe)
 
 
-def _run(pair: Pair, cal_path: str, strict: bool, embedder: Any) -> tuple[dict[str, Any], list[Any]]:
-    collector = _Collector(pair)
+def _run(pair: Pair, cal_path: str, strict: bool, embedder: Any,
+         only: set[str] | None = None) -> tuple[dict[str, Any], list[Any]]:
+    collector = _Collector(pair, only)
     result = hikaku.compare(pair.a, pair.b, llm="offline", strict=strict, calibration=cal_path, embedder=embedder,
                             policy_factory=collector)
     return result.to_dict(), collector.rows
@@ -235,13 +270,19 @@ def _plan_counts(p: Pair, cal: Calibration) -> Counter[str]:
 
 
 def calibrate(train: dict[str, list[Pair]], base: Calibration, embedder: Any, tmp: Path, tag: str,
-              log: Any) -> Calibration:
-    """Constants and models chosen on *train* only (the editing set, when in it, for step 5 only)."""
+              log: Any, negatives: dict[str, list[Substituted]] | None = None, *,
+              plan_as_shipped: bool = False) -> Calibration:
+    """Constants and models chosen on *train* only (the editing set, when in it, for step 5 only);
+    the models are fitted on the copies of the training pairs with clauses replaced by unrelated
+    ones (*negatives*: hard_negatives.py) too. The constants are chosen on the dev pairs alone."""
     habit_train = train
     train = {s: ps for s, ps in train.items() if s != EDITS[0]}
+    copies = {s: xs for s, xs in (negatives or {}).items() if s in train}
+    shipped = base
     base = replace(base, **dict.fromkeys(HABIT))  # chosen below, after the plan's
     best, best_acc = None, -1.0
-    for tau, beta, kappa in itertools.product(GRID["tau"], GRID["continuity_bonus"], GRID["derivation"]):
+    grid = GRID if not plan_as_shipped else {k: (getattr(shipped, k).value,) for k in GRID}
+    for tau, beta, kappa in itertools.product(grid["tau"], grid["continuity_bonus"], grid["derivation"]):
         cal = _with(base, tau=tau, continuity_bonus=beta, derivation=kappa)
         by_set = {s: [_plan_counts(p, cal) for p in ps] for s, ps in train.items()}
         acc = _mean_acc(by_set)
@@ -249,30 +290,40 @@ def calibrate(train: dict[str, list[Pair]], base: Calibration, embedder: Any, tm
             best, best_acc = (tau, beta, kappa), acc
     assert best is not None
     cal = _with(base, tau=best[0], continuity_bonus=best[1], derivation=best[2])
-    cal = choose_habit(habit_train, cal, tag, log) if EDITS[0] in habit_train else cal
-    rows = []
+    if plan_as_shipped:
+        cal = replace(cal, **{k: getattr(shipped, k) for k in HABIT})
+    elif EDITS[0] in habit_train:
+        cal = choose_habit(habit_train, cal, tag, log)
+    rows, negative_rows = [], []
     for ps in train.values():
         for p in ps:
             plan, sim = _plan(p, cal)
             rows += _pair_rows(p, plan, sim)
-    cal = replace(cal, pair=_fit(rows, PAIR_FEATURES))
+    for xs in copies.values():  # what the plan made of the replaced clauses
+        for x in xs:
+            plan, sim = _plan(x.pair, cal)
+            negative_rows += _pair_rows(x.pair, plan, sim, x.replaced())
+    cal = replace(cal, pair=_fit(rows, PAIR_FEATURES, negative_rows))
     log(f"[{tag}] plan: tau={best[0]} beta={best[1]} derivation={best[2]} (train plan acc {best_acc:.4f}); "
-        f"pair model on {len(rows)} groups")
+        f"pair model on {len(rows)} groups and {len(negative_rows)} of replaced clauses")
     chosen, chosen_acc = cal, -1.0
     for certain in CERTAIN:
         trial = _with(cal, certain=certain)
         path = tmp / f"{tag}-{certain}.json"
         trial.write(path)
-        rows, by_set = [], {}
+        rows, negative_rows, by_set = [], [], {}
         for s, ps in train.items():  # evidence gathered with the current candidate model
             out = [_run(p, str(path), _strict(s), embedder) for p in ps]
             rows += [r for _, rr in out for r in rr]
-        trial = replace(trial, candidate=_fit(rows, CANDIDATE_FEATURES))
+        for s, xs in copies.items():  # and about the replaced clauses
+            negative_rows += [r for x in xs for r in _run(x.pair, str(path), _strict(s), embedder, x.replaced())[1]]
+        trial = replace(trial, candidate=_fit(rows, CANDIDATE_FEATURES, negative_rows))
         trial.write(path)
         for s, ps in train.items():
             by_set[s] = [_counts(p, _run(p, str(path), _strict(s), embedder)[0]) for p in ps]
         acc = _mean_acc(by_set)
-        log(f"[{tag}] certain={certain}: candidate model on {len(rows)} candidates, train acc {acc:.4f}")
+        log(f"[{tag}] certain={certain}: candidate model on {len(rows)} candidates and {len(negative_rows)} of "
+            f"replaced clauses, train acc {acc:.4f}")
         if acc > chosen_acc:
             chosen, chosen_acc = trial, acc
     return chosen
@@ -343,6 +394,10 @@ def main() -> int:
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--write", action="store_true", help="ship the calibration and record the figures")
     ap.add_argument("--habit-only", action="store_true", help="step 5 alone (plan only; see above)")
+    ap.add_argument("--plan-as-shipped", action="store_true",
+                    help="skip steps 1 and 5: the plan's constants (τ, β, derivation, the habit) as shipped; the "
+                         "models and `certain` fitted and chosen as always (for a change of the models' features, "
+                         "which leaves the plan as it was)")
     args = ap.parse_args()
     os.environ["HIKAKU_HOME"] = tempfile.mkdtemp(prefix="hikaku-calibrate-")  # an embedding cache of its own
     from hikaku.embeddings import embedder_for
@@ -361,25 +416,41 @@ def main() -> int:
     if args.habit_only:
         return habit_only(args.folds, args.write, log)
 
+    negatives = {s: substituted(ps) for s, ps in sets.items()}
+    log("hard negatives: " + ", ".join(f"{s} {sum(len(x.foreign) for x in xs)} in {len(xs)} copies"
+                                       for s, xs in negatives.items()))
     held: dict[str, list[Counter[str]]] = {s: [] for s in sets}
+    held_false: dict[str, list[Counter[str]]] = {s: [] for s in sets}
+    held_pairs: list[tuple[str, Pair, Counter[str]]] = []  # each pair's held-out counts, for the strata
     for k, test in enumerate(folds_across(sets, args.folds)):
         test_ids = {p.id for ps in test.values() for p in ps}
         train = {s: [p for p in ps if p.id not in test_ids] for s, ps in sets.items()}
-        cal = calibrate(train, base, embedder, tmp, f"fold{k}", log)
+        fold_negatives = {s: [x for x in xs if x.pair.id.removesuffix(MARK) not in test_ids]
+                          for s, xs in negatives.items()}
+        cal = calibrate(train, base, embedder, tmp, f"fold{k}", log, fold_negatives,
+                        plan_as_shipped=args.plan_as_shipped)
         path = tmp / f"fold{k}.json"
         cal.write(path)
         for s, ps in test.items():
-            held[s] += [_counts(p, _run(p, str(path), _strict(s), embedder)[0]) for p in ps]
+            for p in ps:
+                held[s].append(_counts(p, _run(p, str(path), _strict(s), embedder)[0]))
+                held_pairs.append((s, p, held[s][-1]))
+            held_false[s] += [_false_pairs(x, _run(x.pair, str(path), _strict(s), embedder)[0])
+                              for x in negatives[s] if x.pair.id.removesuffix(MARK) in test_ids]
     cv = {s: _summary(v) for s, v in held.items()}
-    final = calibrate(sets, base, embedder, tmp, "all", log)
+    cv_false = {s: _false_rate(v) for s, v in held_false.items()}
+    final = calibrate(sets, base, embedder, tmp, "all", log, negatives, plan_as_shipped=args.plan_as_shipped)
     final.write(tmp / "all.json")
     fitted = {s: _summary([_counts(p, _run(p, str(tmp / 'all.json'), _strict(s), embedder)[0]) for p in ps])
               for s, ps in sets.items()}
-    figures = {"cross_validated": {s: {m: round(v[m], 4) for m in METRICS} for s, v in cv.items()},
-               "fitted": {s: {m: round(v[m], 4) for m in METRICS} for s, v in fitted.items()},
+    fitted_false = {s: _false_rate([_false_pairs(x, _run(x.pair, str(tmp / 'all.json'), _strict(s), embedder)[0])
+                                    for x in xs]) for s, xs in negatives.items()}
+    figures = {"cross_validated": {s: {m: round(v[m], 4) for m in METRICS} | cv_false[s] for s, v in cv.items()},
+               "fitted": {s: {m: round(v[m], 4) for m in METRICS} | fitted_false[s] for s, v in fitted.items()},
                "folds": args.folds}
     final = replace(final, figures=figures,
                     fitted_on=f"{', '.join(f'{s} ({len(ps)} pairs)' for s, ps in sets.items())}; bench/calibrate.py")
+    figures["strata"] = _strata(held_pairs)
     table = _table(figures)
     print(table)
     if args.write:
@@ -389,12 +460,67 @@ def main() -> int:
     return 0
 
 
+def _strata(held: list[tuple[str, Pair, Counter[str]]]) -> dict[str, dict[str, float]]:
+    """The essays' held-out chunk accuracy by revision (first drafts revised, draft1→draft2, or
+    second, draft2→draft3) and the spread a set of other students would see: the 2.5 and 97.5
+    percentiles of the accuracy of as many students drawn with replacement (2,000 draws, a fixed
+    seed) — a set of kept-aside essays is a sample of students, not of pairs."""
+    essays = [(p, c) for s, p, c in held if s == SETS[0]]
+    out: dict[str, dict[str, float]] = {}
+    for step in ("draft1-draft2", "draft2-draft3"):
+        chosen = [c for p, c in essays if p.id.endswith(step)]
+        if chosen:
+            out[step] = {"pairs": len(chosen), "chunk_acc": round(_summary(chosen)["chunk_acc"], 4)}
+    by_student: dict[str, Counter[str]] = {}
+    for p, c in essays:
+        by_student.setdefault(p.group, Counter()).update(c)
+    students = list(by_student.values())
+    if students:
+        rng = np.random.default_rng(0)
+        draws = []
+        for _ in range(2000):
+            picked = [students[k] for k in rng.integers(0, len(students), len(students))]
+            draws.append(sum(c["chunks_ok"] for c in picked) / sum(c["chunks"] for c in picked))
+        out["students"] = {"students": len(students), "p2.5": round(float(np.percentile(draws, 2.5)), 4),
+                           "p97.5": round(float(np.percentile(draws, 97.5)), 4)}
+    return out
+
+
+def _false_pairs(x: Substituted, result: dict[str, Any]) -> Counter[str]:
+    """How many of the unrelated pairs a substituted pair holds were reported as one clause; and
+    the copy's scores (its gold: deleted + added)."""
+    aligned = {(a, b) for a, b, _ in SCORER.prediction_of(result)[0]}
+    c = _counts(x.pair, result)
+    c["unrelated"] = len(x.foreign)
+    c["unrelated_paired"] = sum(1 for pair in x.foreign if pair in aligned)
+    return c
+
+
+def _false_rate(counts: list[Counter[str]]) -> dict[str, float]:
+    total: Counter[str] = Counter()
+    for c in counts:
+        total.update(c)
+    return {"unrelated": total["unrelated"], "unrelated_paired": total["unrelated_paired"],
+            "false_pair_rate": round(total["unrelated_paired"] / total["unrelated"], 4) if total["unrelated"] else 0.0}
+
+
 def _table(figures: dict[str, Any]) -> str:
-    lines = ["| set | figures | " + " | ".join(METRICS) + " |", "|---|---|" + "---|" * len(METRICS)]
+    head = [*METRICS, "false_pair_rate"]
+    lines = ["| set | figures | " + " | ".join(head) + " |", "|---|---|" + "---|" * len(head)]
     for s in figures["fitted"]:
         for kind in ("fitted", "cross_validated"):
             v = figures[kind][s]
-            lines.append(f"| {s} | {kind.replace('_', '-')} | " + " | ".join(f"{v[m]:.4f}" for m in METRICS) + " |")
+            rate = (f"{v['false_pair_rate']:.4f} ({v['unrelated_paired']}/{v['unrelated']})" if "unrelated" in v
+                    else "")
+            lines.append(f"| {s} | {kind.replace('_', '-')} | " + " | ".join(f"{v[m]:.4f}" for m in METRICS)
+                         + f" | {rate} |")
+    strata = figures.get("strata") or {}
+    if strata:
+        parts = [f"{k} {v['chunk_acc']:.4f} ({v['pairs']} pairs)" for k, v in strata.items() if k != "students"]
+        if "students" in strata:
+            st = strata["students"]
+            parts.append(f"another {st['students']} students: {st['p2.5']:.4f}–{st['p97.5']:.4f} (95 %)")
+        lines += ["", f"Essays, cross-validated, by revision: {'; '.join(parts)}."]
     return "\n".join(lines)
 
 

@@ -164,4 +164,5 @@ def test_margin_is_the_lead_over_the_best_rival_in_its_row_and_column():
             for c in range(shape[1]):
                 row, col = np.delete(s[r], c), np.delete(s[:, c], r)
                 rival = max(float(row.max()) if row.size else 0.0, float(col.max()) if col.size else 0.0)
-                assert _margin(s, r, c) == float(s[r, c]) - rival
+                # the share of the rival's distance from identity the pair covers (Lowe's ratio test)
+                assert _margin(s, r, c) == max(-1.0, 1.0 - (1.0 - float(s[r, c])) / (1.0 - rival))

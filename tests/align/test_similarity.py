@@ -171,3 +171,14 @@ def test_rows_are_weighed_on_their_own_a_slice_weighed_is_the_weighed_matrix_sli
         assert np.array_equal(part.data, expected.data)
     empty = sim._rows[("a", 1)]
     assert sim._weigh(sim._counts.take([empty], width)).nnz == 0
+
+
+def test_pairwise_weighs_a_chunk_that_comes_back_once_and_gives_each_pair_its_own_score():
+    import numpy as np
+
+    a = ["第1条　社員は誠実に勤務する。", "第2条　賃金は月末に支払う。", "The fee is due in 30 days."]
+    b = ["第1条　社員は誠実に勤務しなければならない。", "The fee is due within 45 days.", "第2条　賃金は翌月末に支払う。"]
+    ia, ib = [0, 0, 1, 2, 0, 2, 1], [0, 2, 2, 1, 1, 1, 0]
+    got = TextSimilarity(a, b).pairwise(ia, ib)
+    one_by_one = [TextSimilarity(a, b).pairwise([i], [j])[0] for i, j in zip(ia, ib)]
+    assert np.array_equal(got, np.array(one_by_one, dtype=np.float32))

@@ -38,7 +38,8 @@ class ComparisonAnswer(BaseModel):
 @dataclass(frozen=True)
 class Problem:
     """Why a reply of the model cannot be used: its kind (``invalid``, ``wrong_document``,
-    ``evidence_deleted``, ``evidence_weaker``, ``loop``, ``plain_text``) and the detail."""
+    ``evidence_deleted``, ``evidence_weaker``, ``evidence_indistinct``, ``loop``, ``plain_text``) and the
+    detail."""
 
     kind: str
     detail: str

@@ -67,6 +67,11 @@ class AgentView(Protocol):
         that is still in question (one the plan did not settle): the competition for it."""
         ...
 
+    def backgrounds(self, a_ids: tuple[str, ...], b_groups: list[tuple[str, ...]]) -> list[float]:
+        """For each group of B chunks, the A group's background there (``align.Neighbours``):
+        what a counterpart must be more similar than."""
+        ...
+
 
 class AgentPolicy(Protocol):
     """Decides the counterpart of one group. ``concurrency`` is how many groups it

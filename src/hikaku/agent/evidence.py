@@ -14,7 +14,10 @@ is rejected when
   own) is below ½ — the candidate model's own decision boundary, below which a link is more
   likely wrong than right — while an available candidate reaches ½, i.e. one the offline
   policy would link, certain or not (a nonsense answer must not turn a probable split into
-  削除 + 追加).
+  削除 + 追加);
+- it names a counterpart no more similar to the chunk than the chunks around them are (its
+  background, ``align.neighbours``): an unrelated clause that shares the document's boilerplate
+  is never one clause, whoever says so.
 
 A refused answer is asked again once with the problem and the evidence; refused again, the
 offline decision stands and the chunk counts toward giving the model up.
@@ -53,10 +56,18 @@ def strong_candidates(candidates: Sequence[CandidateEvidence], certain: float) -
 
 
 def guard_answer(answer: ComparisonAnswer, candidates: Sequence[CandidateEvidence], certain: float,
-                 probability_of: Callable[[tuple[str, ...]], float]) -> Problem | None:
+                 probability_of: Callable[[tuple[str, ...]], float],
+                 distinct: Callable[[tuple[str, ...]], bool] | None = None) -> Problem | None:
     """Why the (otherwise valid) answer contradicts the evidence, or None.
     *probability_of(b_ids)* weighs a counterpart (ids in document order, as the answer
-    gives them) with the candidate model."""
+    gives them) with the candidate model; *distinct(b_ids)*: whether it is more similar than
+    its background."""
+    if answer.change_type != "deleted" and distinct is not None:
+        named = tuple(dict.fromkeys(answer.counterpart_ids))
+        if named and not distinct(named):
+            return Problem("evidence_indistinct",
+                           f"counterpart {', '.join(named)} is no more similar to the chunk than the chunks around "
+                           f"them are: its wording does not tell it from the document's boilerplate")
     strong = strong_candidates(candidates, certain)
     if answer.change_type == "deleted":
         if not strong:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
+from ..align import lead_over
 from ..document import Chunk
 from .base import Claim, Decision
 
@@ -55,6 +56,7 @@ class Candidate:
     sources: set[str] = field(default_factory=set)
     similarity: float = 0.0
     rival: float = 0.0  # the B chunk's best similarity with another A chunk still in question
+    background: float = 0.0  # the best similarity of the chunks around the group and the candidate (align.Neighbours)
     proposal: bool = False
     in_window: bool = False
     label_match: bool = False
@@ -68,9 +70,15 @@ class Candidate:
     def b_id(self) -> str:
         return self.b_ids[0]
 
+    @property
+    def distinct(self) -> bool:
+        """More similar than its background: its wording tells it from the chunks around it
+        (else it is never the counterpart, whatever its place: ``align.neighbours``)."""
+        return self.similarity > self.background
+
     def features(self) -> dict[str, float]:
         """The candidate model's features (``hikaku.align.calibration.CANDIDATE_FEATURES``)."""
-        return {"similarity": self.similarity, "lead": self.similarity - self.rival,
+        return {"similarity": self.similarity, "lead": lead_over(self.similarity, max(self.rival, self.background)),
                 "proposal": float(self.proposal), "in_region": float(self.in_window),
                 "label": float(self.label_match), "title": float(self.title_match),
                 "same_path": float(self.same_path), "sequence": float(self.sequence),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -268,8 +269,15 @@ class LLMPolicy:
         if exam is None:
             return None
         ordered = answer.model_copy(update={"counterpart_ids": list(self._ordered(answer))})
+        distinct = getattr(self.fallback, "distinct", None)
         return guard_answer(ordered, exam.candidates, self.certain,
-                            lambda b_ids: self._probability(exam, task, view, b_ids))
+                            lambda b_ids: self._probability(exam, task, view, b_ids),
+                            None if distinct is None else lambda b_ids: self._distinct(distinct, task, view, b_ids))
+
+    def _distinct(self, distinct: Callable[..., bool], task: AgentTask, view: AgentView,
+                  b_ids: tuple[str, ...]) -> bool:
+        with self.lock:
+            return bool(distinct(task, view, b_ids))
 
     def _ordered(self, answer: ComparisonAnswer) -> tuple[str, ...]:
         """The answer's counterparts, each once, in document order."""

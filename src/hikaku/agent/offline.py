@@ -223,12 +223,15 @@ class OfflinePolicy:
 
         # Reflect -------------------------------------------------------------------------
         self._evaluate(cands, task, view, lo, hi)
-        available = sorted((c for c in cands.values() if self._available(c, a_ids)),
+        available = sorted((c for c in cands.values() if self._available(c, a_ids) and c.distinct),
                            key=lambda c: (-c.similarity, c.pos))
         for c in cands.values():
             if not self._available(c, a_ids):
                 t.add("candidate", b=",".join(c.b_ids), sim=c.similarity,
                       flags=t.fmt("taken", b=c.b_id, owner=",".join(c.claim.a_ids) if c.claim else "?"), prob=0.0)
+            elif not c.distinct:  # its wording does not tell it from the chunks around it: never the counterpart
+                t.add("candidate", b=",".join(c.b_ids), sim=c.similarity,
+                      flags=t.fmt("indistinct", background=c.background), prob=0.0)
         for c in available[: self.p.verified]:
             self._verify(t, c, a_path, prev_cp)
         for c in available:
@@ -274,8 +277,24 @@ class OfflinePolicy:
             c.similarity = task.proposal_similarity
         elif len(ids) > 1:
             c.similarity = view.group_similarity(task.a_ids, ids)
+        if not c.distinct:  # no more similar than the chunks around it (align.neighbours)
+            return 0.0
         self._verify(Thoughts(self.lang), c, list(exam.context.a_path), exam.context.prev_cp)
         return self.model.probability(c.features())
+
+    def distinct(self, task: AgentTask, view: AgentView, b_ids: Sequence[str]) -> bool:
+        """Whether the B chunks *b_ids* are more similar to the group than its background there
+        (``align.neighbours``): else they are never its counterpart, whoever names them."""
+        ids = tuple(b_ids)
+        if not ids or any(view.position_b(b) is None for b in ids):
+            return True  # (an unknown id is the answer check's to refuse)
+        if ids == task.proposal_b_ids:
+            similarity = task.proposal_similarity
+        elif len(ids) > 1:
+            similarity = view.group_similarity(task.a_ids, ids)
+        else:
+            similarity = view.similarities(task.a_ids, list(ids))[0]
+        return similarity > view.backgrounds(task.a_ids, [ids])[0]
 
     def _expected_region(self, t: Thoughts, task: AgentTask, view: AgentView) -> tuple[int, int, tuple[str, ...]]:
         lo, hi = task.window
@@ -353,6 +372,8 @@ class OfflinePolicy:
         if rated:
             for c, rival in zip(rated, view.rival_similarities(task.a_ids, [c.b_id for c in rated])):
                 c.rival = rival
+            for c, background in zip(rated, view.backgrounds(task.a_ids, [c.b_ids for c in rated])):
+                c.background = background
 
     @staticmethod
     def _available(c: Candidate, a_ids: tuple[str, ...]) -> bool:

@@ -8,6 +8,7 @@ from .calibration import Calibration, Constant, Habit, LogisticModel, load_calib
 from .constraints import Constraints, FixedGroup
 from .decision import RECORD_TYPES, DecidedBy, Decision, Fallback, ResolvedGroup, Usage
 from .dp import OPS, DPParams, align_gap
+from .neighbours import NEIGHBOURS, Neighbours, lead_over
 from .planner import AlignmentParams, Plan, PlannedGroup, plan_alignment
 from .repair import join_by_meaning
 from .resolution import resolve
@@ -21,6 +22,8 @@ __all__ = [
     "Constant",
     "Constraints",
     "LogisticModel",
+    "NEIGHBOURS",
+    "Neighbours",
     "OPS",
     "DPParams",
     "DecidedBy",
@@ -40,6 +43,7 @@ __all__ = [
     "align_sections",
     "derivation",
     "join_by_meaning",
+    "lead_over",
     "load_calibration",
     "longest_increasing_subsequence",
     "normalize_for_similarity",

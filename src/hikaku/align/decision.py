@@ -38,7 +38,8 @@ class Usage:
 class Fallback:
     """Why the LLM that was meant to decide a group did not."""
 
-    kind: str  # budget | unavailable | error | invalid | wrong_document | evidence_deleted | evidence_weaker | loop | plain_text
+    kind: str  # budget | unavailable | error | invalid | wrong_document | evidence_deleted | evidence_weaker |
+    # evidence_indistinct | loop | plain_text
     detail: str
 
     def __str__(self) -> str:

@@ -36,6 +36,7 @@ from .constraints import Constraints
 from .dp import OPS, DPParams, align_gap
 from .gapwork import GapScores
 from .large_gaps import cut_large
+from .neighbours import Neighbours, lead_over, over_background
 from .order import settled_in_order
 from .sections import ScopedSimilarity, SectionMap
 from .similarity import SimilarityParams, TextSimilarity
@@ -78,6 +79,7 @@ class PlannedGroup:
     # (0: not settled so). Not examined, but not ``certain`` on its own: it holds its B chunk against
     # other groups as an uncertain group does, and its chunks stay where the agent searches
     order: float = 0.0
+    background: float = 0.0  # the best similarity of the chunks around it (align.neighbours): to beat
 
     @property
     def in_order(self) -> bool:
@@ -88,6 +90,11 @@ class PlannedGroup:
     def settled(self) -> bool:
         """Left to no agent: certain, or settled by the order."""
         return self.certain or self.in_order
+
+    @property
+    def distinct(self) -> bool:
+        """More similar than its background: its wording tells it from the chunks around it."""
+        return self.similarity > self.background
 
     @property
     def anchored(self) -> bool:
@@ -108,6 +115,7 @@ class Plan:
     n_b: int
     anchors_in_order: int = 0
     habit: Habit | None = None  # the document showed an editor's habit of cutting and joining sentences
+    neighbours: Neighbours | None = None  # the chunks around a group: its background (agent's candidates too)
     group_of_a: dict[int, PlannedGroup] = field(default_factory=dict)
     owner_of_b: dict[int, PlannedGroup] = field(default_factory=dict)
 
@@ -232,20 +240,29 @@ def plan_alignment(
         for (i, j, window), score in zip(singles, scores.tolist()):
             groups.extend(planner.align([i], [j], window, s=np.array([[score]], dtype=np.float32)))
     groups.sort(key=lambda g: g.a[0])
+    paired_a = used_a | {i for g in groups if g.b for i in g.a}  # the anchors and what the plan pairs: other clauses
+    paired_b = used_b | {j for g in groups if g.a for j in g.b}
+    neighbours = Neighbours(sim, texts_a, texts_b, others=(paired_a, paired_b))
+    over_background(groups, neighbours, planner._group)  # a group must beat the chunks around it
     claimed = {j for g in groups for j in g.b}
-    plan = Plan(groups, [j for j in range(nb) if j not in claimed], na, nb, len(in_order), habit=habit)
+    plan = Plan(groups, [j for j in range(nb) if j not in claimed], na, nb, len(in_order), habit=habit,
+                neighbours=neighbours)
     _settle_in_order(plan, sim, params.calibration)
     return plan, sim
 
 
 def _settle_in_order(plan: Plan, sim: TextSimilarity, calibration: Calibration) -> None:
     """Settle the pairs their neighbours keep in sequence that the pair model finds certain
-    without a rival (:mod:`.order`): their ``order`` is that probability."""
+    without a rival (:mod:`.order`): their ``order`` is that probability. The order allows no
+    rival in the gap, but the background stands (:mod:`.neighbours`): a list item replaced by an
+    unrelated one sits in sequence too, and is never settled so."""
     model = calibration.pair
 
-    def alone(g: PlannedGroup) -> float:  # no rival the order allows: its margin is its similarity
-        return model.probability({"similarity": g.similarity, "margin": g.similarity, "group": 0.0,
-                                  "length_ratio": sim.length_ratio(g.a, g.b)})
+    def alone(g: PlannedGroup) -> float:  # no rival the order allows: its margin is over its background
+        if not g.distinct:
+            return 0.0
+        return model.probability({"similarity": g.similarity, "margin": lead_over(g.similarity, g.background),
+                                  "group": 0.0, "length_ratio": sim.length_ratio(g.a, g.b)})
 
     found = settled_in_order(plan.groups, plan.group_of_a, plan.n_a, plan.n_b, alone, calibration.certain.value)
     for k, p in found.items():
@@ -417,8 +434,8 @@ class _GapPlanner:
 
 
 def _margin(s: np.ndarray, r: int, c: int) -> float:
-    """How much pair (r, c) beats the best rival in its row and its column."""
+    """How far pair (r, c) leads the best rival in its row and its column (:func:`.neighbours.lead_over`)."""
     row, col = s[r], s[:, c]
     rival_row = max((float(part.max()) for part in (row[:c], row[c + 1:]) if part.size), default=0.0)
     rival_col = max((float(part.max()) for part in (col[:r], col[r + 1:]) if part.size), default=0.0)
-    return float(s[r, c]) - max(rival_row, rival_col)
+    return lead_over(float(s[r, c]), max(rival_row, rival_col))

@@ -362,12 +362,15 @@ class TextSimilarity:
                 if len(ga) and len(gb) else np.zeros((len(ga), len(gb)), dtype=np.float32) for ga, gb in requests]
 
     def pairwise(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
-        """Similarity of A chunk ia[k] with B chunk ib[k], for every k (one batch)."""
+        """Similarity of A chunk ia[k] with B chunk ib[k], for every k (one batch; a chunk that
+        comes back is weighed once: every row is weighed on its own, so the same numbers)."""
         if not len(ia):
             return np.zeros(0, dtype=np.float32)
         with self._lock:
             self._ensure(ia, ib)
-            va, vb = self._vectors("a", ia), self._vectors("b", ib)
+            ua, at_a = np.unique(np.asarray(ia, dtype=np.int64), return_inverse=True)
+            ub, at_b = np.unique(np.asarray(ib, dtype=np.int64), return_inverse=True)
+            va, vb = self._vectors("a", ua.tolist())[at_a], self._vectors("b", ub.tolist())[at_b]
         cos = np.asarray(va.multiply(vb).sum(axis=1)).ravel()
         ratio = process.cpdist([self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib],
                                scorer=Indel.normalized_similarity, dtype=np.float32, workers=1)

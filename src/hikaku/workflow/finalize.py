@@ -121,7 +121,7 @@ def _note(note: DocumentNote, w: Wording) -> str:
 
 # why the LLM's decision was not used, in the order the notes give them
 FALLBACK_KINDS = ("unavailable", "budget", "error", "invalid", "wrong_document", "evidence_deleted",
-                  "evidence_weaker", "loop", "plain_text")
+                  "evidence_weaker", "evidence_indistinct", "loop", "plain_text")
 
 
 def _notes(stats: Stats, w: Wording) -> list[str]:

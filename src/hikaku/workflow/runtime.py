@@ -199,6 +199,19 @@ class PlanView:
         return [next((s for i, s in self._rival_cache[j] if i not in own), 0.0) if j is not None else 0.0
                 for j in js]
 
+    def backgrounds(self, a_ids: tuple[str, ...], b_groups: list[tuple[str, ...]]) -> list[float]:
+        """For each group of B chunks, the A group's background there: the best similarity of
+        the chunks around the A group with the B chunks and of the A group with the chunks
+        around them (``align.Neighbours``; 0.0 without a plan that measures it)."""
+        ia = [self.a.position(i) for i in a_ids]
+        jbs = [[self.b.position(b) for b in g] for g in b_groups]
+        known = [tuple(sorted(j for j in js if j is not None)) if js and None not in js else None for js in jbs]
+        if self.plan.neighbours is None or not ia or None in ia:
+            return [0.0] * len(b_groups)
+        group = tuple(sorted(i for i in ia if i is not None))
+        found = iter(self.plan.neighbours.background([(group, gb) for gb in known if gb is not None]))
+        return [next(found) if gb is not None else 0.0 for gb in known]
+
     def _find_rivals(self, js: list[int]) -> None:
         """The A chunks in question (not settled by the plan, of a corresponding section)
         most similar to each B chunk of *js*, best first: a few found by the cheap cosine

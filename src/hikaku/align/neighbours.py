@@ -1,0 +1,210 @@
+"""The chunks around a pair: how similar a document's unrelated chunks are to each other.
+
+Two clauses are the same clause revised when the new one keeps what told the old one apart
+from its neighbours, not merely what they all share. Items of a list written on one pattern
+(「…の場合は、…を支払います。」, "We share personal information with … on our behalf.") are
+similar to each other by their boilerplate alone: an item replaced by an unrelated one reaches
+the similarity its siblings have with each other (0.7–0.9 in real terms of service) and, alone
+between unchanged neighbours, has no competitor in its gap. What it does not reach is more than
+its neighbours: the old item is about as similar to the new one as to the unchanged items beside
+it, and the new one as to the old items beside the old one.
+
+:class:`Neighbours` gives a group that *background*: the best similarity of its A chunks with
+the B chunks around its B chunks, and of the A chunks around its A chunks with its B chunks —
+those around it that have a counterpart of their own (an anchor, the same text in both
+documents, or a group the plan made of them). Such a chunk is another clause, and an unchanged
+sibling measures the document's boilerplate as well as any; a chunk around it without one may be
+the pair's own other half or its true counterpart (a near copy the writer put a few sentences
+earlier) and is a rival, not the background. A pair no more similar than its background is never reported as one clause
+(the plan does not settle it, the agent does not link it, an LLM's answer naming it is refused,
+no move is made of it): its wording does not tell it from the chunks around it, and its place
+alone does not make it the counterpart. A group's *margin* (the pair model's feature:
+``align.planner``) and a candidate's *lead* (the candidate model's: ``agent.examination``) are
+over this background as well as over their rivals (:func:`lead_over`).
+
+Why ``NEIGHBOURS`` such chunks on either side: if a chunk of B is unrelated to a chunk of A, its
+similarity with it is one more draw of the similarities unrelated chunks of the document have —
+those the background is the best of. It beats the background's 4 × ``NEIGHBOURS`` draws (the A
+chunk against the B chunks around, the A chunks around against the B chunk, each side) by chance
+with probability at most 1 / (4 × ``NEIGHBOURS`` + 1): 2.4 % at 10, before any other evidence
+is weighed. They are looked for within ``SEARCH`` × ``NEIGHBOURS`` positions. The false-pair rate the whole decision reaches is measured on the dev pairs with
+clauses replaced by unrelated ones (bench/calibrate.py, bench/RESULTS.md); 3 neighbours (13 draws)
+let three times as many statute replacements through.
+
+A clause kept only for its number (「第9条　削除」: ``document.is_placeholder``) has no wording
+of its own: every such placeholder reads alike, and its counterpart is found by its number. It
+neither has a background nor is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from ..document import is_placeholder
+
+if TYPE_CHECKING:
+    from .planner import PlannedGroup
+
+__all__ = ["NEIGHBOURS", "Neighbours", "lead_over", "over_background"]
+
+NEIGHBOURS = 10  # the chunks on either side of a group that measure its background (see above)
+SEARCH = 4  # ... looked for this many times as far (work, not judgement)
+_BLOCK = 16384  # pairs scored at once (the sparse rows of both sides: a few MB)
+
+
+def lead_over(similarity: float, rival: float) -> float:
+    """How far a pair of this *similarity* leads a *rival* (its best competitor, or its
+    background): the share of the rival's distance from identity the pair covers,
+    1 − (1 − similarity) / (1 − rival), in [−1, 1] — 0 when it is no closer than the rival, 1
+    when identical, below 0 when the rival is closer (Lowe's ratio test). A lead in these terms
+    reads alike in an essay, whose unrelated sentences are 0.3 alike, and in a list whose items
+    share 0.8 of their wording: an item replaced by an unrelated one (0.72 against its
+    siblings' 0.82) is far behind (−0.56), an item edited (0.95 against 0.76) far ahead (0.79)."""
+    if rival >= 1.0:
+        return 1.0 if similarity >= 1.0 else -1.0
+    return max(-1.0, min(1.0, 1.0 - (1.0 - similarity) / (1.0 - rival)))
+
+
+class Scores(Protocol):
+    """What the background is measured with (a ``TextSimilarity``, or its scores across sections)."""
+
+    def matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray: ...
+
+    def pairwise(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray: ...
+
+    def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray: ...
+
+
+class Neighbours:
+    """The background of groups of A and B chunks (positions) under one similarity; *texts_a*
+    and *texts_b* are the chunks' texts (read only to tell placeholders, near the groups asked
+    about); *others*: the chunks of A and of B that have a counterpart of their own (None: every
+    chunk)."""
+
+    def __init__(self, similarity: Scores, texts_a: Sequence[str], texts_b: Sequence[str], *,
+                 reach: int = NEIGHBOURS, others: tuple[Collection[int], Collection[int]] | None = None) -> None:
+        self.sim = similarity
+        self.texts = (texts_a, texts_b)
+        self.reach = reach
+        self.others = others
+        self._blank: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+        self._sorted: list[np.ndarray | None] = [None, None]  # the positions of *others*, sorted (made when needed)
+
+    def scored_by(self, similarity: Scores) -> Neighbours:
+        """The same neighbours, their similarities from *similarity* (the scores across sections)."""
+        return Neighbours(similarity, *self.texts, reach=self.reach, others=self.others)
+
+    def blank(self, side: int, k: int) -> bool:
+        """Whether chunk *k* of A (*side* 0) or B (1) is a placeholder (read once)."""
+        known = self._blank[side]
+        got = known.get(k)
+        if got is None:
+            got = known[k] = is_placeholder(self.texts[side][k])
+        return got
+
+    def around(self, group: Sequence[int], side: int) -> list[int]:
+        """The ``reach`` nearest chunks before *group* (positions of A, *side* 0, or B) and after
+        it that have a counterpart of their own and are no placeholder, within ``SEARCH`` times as far."""
+        own = set(group)
+        lo, hi = min(group), max(group)
+        far = SEARCH * self.reach
+        before = [k for k in self._eligible(side, lo - far, lo) if k not in own]
+        after = [k for k in self._eligible(side, hi + 1, hi + 1 + far) if k not in own]
+        return self._first(before[::-1], side) + self._first(after, side)
+
+    def _eligible(self, side: int, start: int, stop: int) -> list[int]:
+        """The positions in [start, stop) that have a counterpart of their own (all, without *others*)."""
+        start, stop = max(0, start), min(len(self.texts[side]), stop)
+        if self.others is None:
+            return list(range(start, stop))
+        got = self._sorted[side]
+        if got is None:
+            got = self._sorted[side] = np.array(sorted(self.others[side]), dtype=np.int64)
+        return got[np.searchsorted(got, start): np.searchsorted(got, stop)].tolist()
+
+    def _first(self, positions: list[int], side: int) -> list[int]:
+        """The first ``reach`` of *positions* that are no placeholder, in position order."""
+        out = []
+        for k in positions:
+            if not self.blank(side, k):
+                out.append(k)
+                if len(out) == self.reach:
+                    break
+        return sorted(out)
+
+    def background(self, groups: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[float]:
+        """For each (A positions, B positions): the best similarity of the A chunks with a B chunk
+        around the B ones, and of an A chunk around the A ones with the B chunks (0 without any;
+        0 for a group holding a placeholder)."""
+        if len(groups) > 1 and len({tuple(ga) for ga, _ in groups}) == 1 and all(len(gb) == 1 for _, gb in groups):
+            return self._of_candidates(tuple(groups[0][0]), [gb[0] for _, gb in groups])
+        best = np.zeros(len(groups), dtype=np.float64)
+        single_a: list[int] = []
+        single_b: list[int] = []
+        owner: list[int] = []
+        several: list[tuple[int, tuple[int, ...], tuple[int, ...], list[int], list[int]]] = []
+        for k, (ga, gb) in enumerate(groups):
+            if not ga or not gb or any(self.blank(0, i) for i in ga) or any(self.blank(1, j) for j in gb):
+                continue
+            near_b = self.around(gb, 1)
+            near_a = self.around(ga, 0)
+            if len(ga) == 1 and len(gb) == 1:
+                single_a += [ga[0]] * len(near_b) + near_a
+                single_b += near_b + [gb[0]] * len(near_a)
+                owner += [k] * (len(near_b) + len(near_a))
+            elif near_a or near_b:
+                several.append((k, tuple(ga), tuple(gb), near_a, near_b))
+        for start in range(0, len(single_a), _BLOCK):  # one-to-one groups, a block at a time (bounded scratch)
+            scores = self.sim.pairwise(single_a[start:start + _BLOCK], single_b[start:start + _BLOCK])
+            np.maximum.at(best, np.asarray(owner[start:start + _BLOCK]), scores.astype(np.float64))
+        for k, ga, gb, near_a, near_b in several:
+            found = []
+            if near_b:
+                found.append(float(self.sim.group_matrix([ga], [(j,) for j in near_b]).max()))
+            if near_a:
+                found.append(float(self.sim.group_matrix([(i,) for i in near_a], [gb]).max()))
+            best[k] = max(found)
+        return [float(x) for x in best]
+
+    def _of_candidates(self, ga: tuple[int, ...], js: list[int]) -> list[float]:
+        """The background of one A group with each of several B chunks (an agent's candidates):
+        two products, the A group's row scored once."""
+        out = [0.0] * len(js)
+        if not ga or any(self.blank(0, i) for i in ga):
+            return out
+        near_a = self.around(ga, 0)
+        live = [k for k, j in enumerate(js) if not self.blank(1, j)]
+        near_b = {k: self.around((js[k],), 1) for k in live}
+        union = sorted({j for near in near_b.values() for j in near})
+        row: dict[int, float] = {}
+        if union:
+            scores = (self.sim.matrix(list(ga), union)[0] if len(ga) == 1
+                      else self.sim.group_matrix([ga], [(j,) for j in union])[0])
+            row = dict(zip(union, scores.tolist()))
+        col = self.sim.matrix(near_a, [js[k] for k in live]) if near_a and live else None
+        for n, k in enumerate(live):
+            found = [row[j] for j in near_b[k]]
+            if col is not None:
+                found.append(float(col[:, n].max()))
+            out[k] = max(found, default=0.0)
+        return out
+
+
+def over_background(groups: Sequence[PlannedGroup], neighbours: Neighbours,
+                    weigh: Callable[[tuple[int, ...], tuple[int, ...], float, float, tuple[int, int]], PlannedGroup]
+                    ) -> None:
+    """Each planned group's margin over its background too (*weigh* gives a group its probability
+    and whether it is certain from its margin: the planner's): a group that beats its rivals in the
+    gap but not the document's own boilerplate (a list item replaced by an unrelated one between
+    unchanged siblings) is less probable, and is never certain when no more similar than its
+    background."""
+    todo = [g for g in groups if g.b and g.kind in ("match", "split", "merge") and g.probability < 1.0]
+    for g, background in zip(todo, neighbours.background([(g.a, g.b) for g in todo])):
+        over = lead_over(g.similarity, background)
+        g.margin = min(g.margin, over) if g.kind == "match" else over
+        g.background = background
+        weighed = weigh(g.a, g.b, g.similarity, g.margin, g.window)
+        g.probability, g.certain = weighed.probability, weighed.certain and g.distinct

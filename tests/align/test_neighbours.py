@@ -1,0 +1,71 @@
+"""The chunks around a pair (align/neighbours.py): a pair must be more similar than the
+document's own unrelated chunks are to it — its background — to be one clause."""
+
+from __future__ import annotations
+
+import math
+
+from hikaku.align import Neighbours, TextSimilarity, lead_over
+from hikaku.align.planner import plan_alignment
+
+PATTERN = ("We may share your personal information with {who} that {what} on our behalf. These {whom} are "
+           "contractually required to protect your personal information.")
+ITEMS = [("payment processors", "process card payments", "processors"), ("cloud hosts", "store your data", "hosts"),
+         ("analytics firms", "measure how you use the site", "firms"), ("support vendors", "answer tickets", "vendors"),
+         ("mail services", "send receipts", "services")]
+OTHER = ("advertising networks", "show you offers elsewhere", "networks")
+
+
+def _items(replace: dict[int, tuple[str, str, str]] | None = None) -> list[str]:
+    items = list(ITEMS)
+    for k, v in (replace or {}).items():
+        items[k] = v
+    return [PATTERN.format(who=w, what=t, whom=m) for w, t, m in items]
+
+
+def test_lead_over_is_the_share_of_the_rivals_distance_covered():
+    assert lead_over(0.5, 0.0) == 0.5 and lead_over(1.0, 0.7) == 1.0 and lead_over(0.7, 0.7) == 0.0
+    assert math.isclose(lead_over(0.95, 0.76), 1 - 0.05 / 0.24)
+    assert math.isclose(lead_over(0.72, 0.82), 1 - 0.28 / 0.18)  # behind its background
+    assert lead_over(0.1, 0.99) == -1.0 and lead_over(0.9, 1.0) == -1.0  # bounded
+    # among look-alikes a small difference tells more than among unrelated sentences: ahead or behind
+    assert lead_over(0.83, 0.80) > 3 * lead_over(0.33, 0.30) > 0
+    assert lead_over(0.77, 0.80) < 3 * lead_over(0.27, 0.30) < 0
+
+
+def test_the_background_is_the_best_similarity_with_the_chunks_around_settled_ones_too():
+    a, b = _items(), _items({2: OTHER})
+    sim = TextSimilarity(a, b)
+    near = Neighbours(sim, a, b, reach=1)
+    (background,) = near.background([((2,), (2,))])
+    expected = max(sim.pair(2, 1), sim.pair(2, 3), sim.pair(1, 2), sim.pair(3, 2))
+    assert math.isclose(background, expected, rel_tol=1e-6)
+    # the replacement shares the pattern: as similar to the old item as the old item's siblings are
+    assert sim.pair(2, 2) <= background
+    # an edited item keeps what told it apart from its siblings
+    edited = [*a[:2], a[2].replace("measure how", "measure, with your consent, how"), *a[3:]]
+    sim2 = TextSimilarity(a, edited)
+    (bg2,) = Neighbours(sim2, a, edited, reach=1).background([((2,), (2,))])
+    assert sim2.pair(2, 2) > bg2
+    # only the chunks around it that have a counterpart of their own count (the nearest, further on)
+    only = Neighbours(sim, a, b, reach=1, others=({0, 3}, {4}))
+    (bg3,) = only.background([((2,), (2,))])
+    assert math.isclose(bg3, max(sim.pair(2, 4), sim.pair(0, 2), sim.pair(3, 2)), rel_tol=1e-6)
+
+
+def test_a_placeholder_has_no_background_and_is_none():
+    a = ["第1条　削除", "第2条　社員は、誠実に職務を遂行しなければならない。", "第3条　削除"]
+    b = ["第1条　削除", "第2条　削除", "第3条　削除"]
+    sim = TextSimilarity(a, b)
+    near = Neighbours(sim, a, b)
+    assert near.around((1,), 1) == []  # the placeholders around it are no measure
+    assert near.background([((1,), (1,))]) == [0.0]  # nor is the placeholder it became
+
+
+def test_the_plan_never_settles_an_item_replaced_by_a_look_alike():
+    a, b = _items(), _items({2: OTHER})
+    plan, _ = plan_alignment(a, b, a, b)
+    (g,) = [g for g in plan.groups if g.a == (2,)]
+    assert g.b == (2,) and g.kind == "match"  # the programme pairs it, in its place
+    assert not g.distinct and not g.certain and g.margin <= 0
+    assert plan.neighbours is not None
