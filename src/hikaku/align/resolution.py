@@ -20,7 +20,7 @@ from .anchors import fitting, longest_increasing_subsequence
 from .constraints import Constraints
 from .decision import Decision, ResolvedGroup
 
-__all__ = ["resolve"]
+__all__ = ["resolve", "in_reading_order"]
 
 
 def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document,
@@ -101,7 +101,7 @@ def resolve(decisions: Sequence[Decision], doc_a: Document, doc_b: Document,
                                      reason="the reviewer ruled out its counterpart" if by_reviewer
                                      else "no chunk of A corresponds"))
     _mark_moved(out, doc_a, doc_b)
-    return _in_reading_order(out)
+    return in_reading_order(out)
 
 
 def _mark_moved(groups: list[ResolvedGroup], doc_a: Document, doc_b: Document) -> None:
@@ -134,7 +134,7 @@ def _mark_moved(groups: list[ResolvedGroup], doc_a: Document, doc_b: Document) -
         g.moved = headed is None or headed.moved
 
 
-def _in_reading_order(groups: list[ResolvedGroup]) -> list[ResolvedGroup]:
+def in_reading_order(groups: list[ResolvedGroup]) -> list[ResolvedGroup]:
     """Pairs and additions in B order; a deletion right after the pair of the A chunk
     before it (or at the start)."""
     b_of_a = sorted((i, min(g.b)) for g in groups if g.a and g.b and not g.moved for i in g.a)

@@ -52,6 +52,7 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
     renumbering = renumbering_of(doc_a, doc_b, pairs, sections_a, numbers)
     scope_a, scope_b = _scopes(doc_a, sections_a), _scopes(doc_b, sections_b)
     out = []
+    to_scopes: list[str] = []  # the section each moved row went to, when another (for its summary)
     diffs = DiffCache()  # what the rows' inline diffs share
     with remembering() as memo:  # a pair's texts normalised and read for clause numbers once
         for g in groups:
@@ -61,15 +62,17 @@ def build_changes(doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGro
             if len(ca) == len(cb) == 1 and not g.moved and ca[0].content != cb[0].content:
                 renumbered = renumbering.labels(g.a[0], ca[0].content, cb[0].content)
             scope = scope_a[g.a[0]] if g.a else scope_b[g.b[0]]
+            to_scope = scope_b[g.b[0]] if g.moved and g.a and g.b and scope_b[g.b[0]] != scope else ""
+            to_scopes.append(to_scope)
             out.append(build_change(ca, cb, g, lang, strict=strict, renumbered=renumbered, scope=scope, diffs=diffs,
-                                    shifted=partial(renumbering.follows, g.a[0]) if g.a else None))
+                                    shifted=partial(renumbering.follows, g.a[0]) if g.a else None, to_scope=to_scope))
             memo.clear()
-    _say_replacements_once(out, doc_a, doc_b, groups, lang)
+    _say_replacements_once(out, doc_a, doc_b, groups, lang, to_scopes)
     return with_toc_said(out, groups, doc_a, doc_b, lang, strict=strict)  # a TOC's row: what no heading row says
 
 
 def _say_replacements_once(rows: list[Change], doc_a: Document, doc_b: Document, groups: Sequence[ResolvedGroup],
-                           lang: str) -> None:
+                           lang: str, to_scopes: Sequence[str]) -> None:
     """A term replaced throughout the document (:func:`.summary.replacements_throughout`) is said
     once, in the summary: the rows that also changed otherwise say the rest."""
     replacements = replacements_throughout(rows)
@@ -77,7 +80,7 @@ def _say_replacements_once(rows: list[Change], doc_a: Document, doc_b: Document,
         return
     keys = keys_of(replacements)
     w = wording(lang)
-    for c, g in zip(rows, groups):
+    for c, g, to_scope in zip(rows, groups, to_scopes):
         if c.type != "modified" or c.summary_by == "llm" or c.cosmetic or c.renumbered or c.repealed:
             continue
         skip = leave_out(c.facts, keys)
@@ -85,7 +88,7 @@ def _say_replacements_once(rows: list[Change], doc_a: Document, doc_b: Document,
             continue
         ca = [doc_a.chunks[i] for i in g.a]
         cb = [doc_b.chunks[j] for j in g.b]
-        shape = _shape(ca, cb, g.moved, w)
+        shape = _shape(ca, cb, g.moved, w, to_scope)
         c.summary = w("text.clause_sep").join(p for p in (shape, describe_facts(c.facts, lang, leave_out=skip)) if p)
 
 
@@ -116,12 +119,14 @@ def _shared_prefix(keys: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
 
 def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, *, strict: bool,
                  renumbered: list[tuple[str, str]] | None = None, scope: str = "",
-                 diffs: DiffCache | None = None, shifted: Callable[[str, str], bool] | None = None) -> Change:
+                 diffs: DiffCache | None = None, shifted: Callable[[str, str], bool] | None = None,
+                 to_scope: str = "") -> Change:
     """One row: the chunks of A and B a resolved group holds, compared. *renumbered*: the
     clause numbers of a pair that differs by nothing else (:mod:`.renumbering`); *scope*:
     the section to name in the 項目 column; *diffs*: a cache the rows' inline diffs share
     (:func:`.inline.inline_ops`); *shifted(old, new)*: whether a changed reference follows
-    the document's renumbering."""
+    the document's renumbering; *to_scope*: the section a moved clause went to, when it is
+    another (「第3条 → がん診断特約 第2条へ移動」)."""
     w = wording(lang)
     a_text = ca[0].content if len(ca) == 1 else "\n".join(c.content for c in ca)  # (join gives the one text itself)
     b_text = cb[0].content if len(cb) == 1 else "\n".join(c.content for c in cb)
@@ -173,7 +178,7 @@ def build_change(ca: list[Chunk], cb: list[Chunk], g: ResolvedGroup, lang: str, 
                         parts.append(g.description)
             sa, sb = diff_spans(a_text, b_text, ops)
             diff = ChangeDiff(a=sa, b=sb)
-        shape = _shape(ca, cb, g.moved, w)
+        shape = _shape(ca, cb, g.moved, w, to_scope)
         if shape:
             parts.insert(0, shape)
     else:
@@ -261,10 +266,13 @@ def _label(chunks: list[Chunk]) -> str:
     return "・".join(x for x in (c.structure.structural_label for c in chunks) if x)
 
 
-def _shape(ca: list[Chunk], cb: list[Chunk], moved: bool, w: Wording) -> str:
-    """「第5条 → 第7条へ移動」, 「分割: 第16条・第17条」, 「統合: 第3条・第4条」."""
+def _shape(ca: list[Chunk], cb: list[Chunk], moved: bool, w: Wording, to_scope: str = "") -> str:
+    """「第5条 → 第7条へ移動」, 「第3条 → がん診断特約 第2条へ移動」 (*to_scope*: into another
+    section), 「分割: 第16条・第17条」, 「統合: 第3条・第4条」."""
     if moved:
         la, lb = _label(ca), _label(cb)
+        if to_scope and la:
+            return w("report.moved_to", a=la, b=f"{to_scope} {lb}".strip())
         if la and lb and la != lb:
             return w("report.moved_to", a=la, b=lb)
         return w("report.moved_summary")

@@ -4,7 +4,11 @@ the reviewer's own words) and what ``vector_similarity_tool`` finds (with its co
 each with its context (headings, the chunk before it, who holds it now).
 
 Used when the agent asks the reviewer (``--interactive``) and by the web app's "pair with…"
-(:class:`CandidateFinder` indexes a finished comparison's documents)."""
+(:class:`CandidateFinder` indexes a finished comparison's documents). The finder's candidates
+always include the best *document-wide* counterpart — in any section, any rider — weighed by
+the calibration's pair model as the moves across sections are (``align.moves``): a clause moved
+into another rider shows among the candidates of the clause it was, even when the report left
+it deleted."""
 
 from __future__ import annotations
 
@@ -13,11 +17,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..align import Across, Neighbours, TextSimilarity, load_calibration, weigh
 from ..changes import item_label
 from ..document import Document
 from ..embeddings import Embedder, embedder_for
 from ..index import DocumentIndex
 from ..settings import CompareOptions
+from ..text import match_key
 from ..tokenizers import get_tokenizer
 from ..tools import (
     DocumentStore,
@@ -76,11 +82,13 @@ def find_candidates(
     holders: Holders | None = None,
     similarities: Callable[[tuple[str, ...], list[str]], list[float]] | None = None,
     allowed: Callable[[tuple[str, ...]], bool] | None = None,
+    kept: Sequence[tuple[tuple[str, ...], float]] = (),
 ) -> list[Candidate]:
     """Counterparts the A chunks *a_ids* may have: *chosen* (the current one), *known* (the
     agent's candidates with their probabilities), then the tools' hits (the label, *query*,
     vector search); at most *limit*, the chosen and the most probable first. *allowed* says
-    whether B chunks may be paired with them (a reviewer may have ruled some out)."""
+    whether B chunks may be paired with them (a reviewer may have ruled some out); *kept* are
+    candidates (with their probabilities) always among those returned (the document-wide best)."""
     chunks = [c for c in (doc_a.get(i) for i in a_ids) if c is not None]
     text = "\n".join(c.content for c in chunks)
     found: dict[tuple[str, ...], dict[str, Any]] = {}
@@ -96,7 +104,7 @@ def find_candidates(
 
     if chosen:
         add(chosen, chosen=True)
-    for b_ids, p in known:
+    for b_ids, p in (*known, *kept):
         add(b_ids, probability=round(float(p), 4))
     patterns = [p for p in (query, chunks[0].structure.structural_label if chunks and not query else None) if p]
     if StringSearchTool.name in registry:
@@ -113,7 +121,16 @@ def find_candidates(
                 add((o["id"],), vector_score=round(float(o["score"]), 4))
     ranked = sorted(found.items(), key=lambda kv: (
         not kv[1].get("chosen", False), -(kv[1].get("probability") or 0.0), -(kv[1].get("string_matches", 0) > 0),
-        -(kv[1].get("vector_score") or 0.0), doc_b.position(kv[0][0]) or 0))[:limit]
+        -(kv[1].get("vector_score") or 0.0), doc_b.position(kv[0][0]) or 0))
+    must = {tuple(b) for b, _ in kept if tuple(b) in found}
+    shown = ranked[:limit]
+    for entry in ranked[limit:]:  # a kept candidate cut by the limit takes the place of the last one not kept
+        if entry[0] in must and entry not in shown:
+            spare = next((k for k in range(len(shown) - 1, -1, -1) if shown[k][0] not in must
+                          and not shown[k][1].get("chosen")), None)
+            if spare is not None:
+                shown[spare] = entry
+    ranked = sorted(shown, key=lambda kv: ranked.index(kv))
     sims = similarities(tuple(a_ids), [k[0] for k, _ in ranked]) if similarities and ranked else None
     out = []
     for n, (b_ids, info) in enumerate(ranked):
@@ -153,11 +170,35 @@ class CandidateFinder:
 
         self.registry = build_registry(StoreSet(store(doc_a, "A"), store(doc_b, "B")), options.enabled_tools,
                                        regex_timeout_s=options.regex_timeout_s, lock=self._lock)
+        self._pair = load_calibration(options.calibration).pair
+        self._similarity: TextSimilarity | None = None  # A and B whole, made when first asked for
+        self._others: tuple[set[int], set[int]] = (set(), set())
+
+    def document_wide(self, a_ids: Sequence[str]) -> list[tuple[tuple[str, ...], float]]:
+        """The best counterpart of the A chunks *a_ids* anywhere in B (any section), with the pair
+        model's probability (``align.moves.weigh``); empty when none is more similar than the
+        chunks around it."""
+        ia = [p for p in (self.a.position(i) for i in a_ids) if p is not None]
+        if len(ia) != 1 or not self.b.chunks:
+            return []
+        texts_a, texts_b = [c.content for c in self.a.chunks], [c.content for c in self.b.chunks]
+        with self._lock:
+            if self._similarity is None:
+                self._similarity = TextSimilarity(texts_a, texts_b, focus_a=[], focus_b=list(range(len(texts_b))))
+                keys_a, keys_b = [match_key(t) for t in texts_a], [match_key(t) for t in texts_b]
+                in_a, in_b = set(keys_a), set(keys_b)  # the same text in both: other clauses (the anchors)
+                self._others = ({i for i, k in enumerate(keys_a) if k in in_b}, {j for j, k in enumerate(keys_b) if k in in_a})
+            across = Across(self._similarity)
+            weighed = weigh(across, Neighbours(across, texts_a, texts_b, others=self._others), self._pair, ia,
+                            list(range(len(texts_b))))
+        best = max(weighed, key=lambda m: (m.probability, -m.b), default=None)
+        return [((self.b.chunks[best.b].id,), best.probability)] if best is not None else []
 
     def find(self, a_ids: Sequence[str], *, chosen: Sequence[str] = (),
              known: Sequence[tuple[tuple[str, ...], float]] = (), query: str | None = None, limit: int = 8,
              holders: Holders | None = None, allowed: Callable[[tuple[str, ...]], bool] | None = None
              ) -> list[Candidate]:
+        kept = [c for c in self.document_wide(a_ids) if allowed is None or allowed(c[0])]
         with self._lock:
             return find_candidates(self.registry, self.a, self.b, a_ids, chosen=chosen, known=known, query=query,
-                                   limit=limit, holders=holders, allowed=allowed)
+                                   limit=limit, holders=holders, allowed=allowed, kept=kept)

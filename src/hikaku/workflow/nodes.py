@@ -18,8 +18,8 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from ..agent import AgentTask, ChunkRecorder, current_recorder
-from ..align import DecidedBy, Decision, join_by_meaning, resolve
-from ..document import is_heading_only
+from ..align import DecidedBy, Decision, ResolvedGroup, join_by_meaning, moves_across, resolve, with_moves
+from ..document import is_heading_only, is_placeholder
 from ..system import objects_kept
 from ..tools import StringSearchTool
 from .finalize import build_result
@@ -296,8 +296,31 @@ def resolve_alignment(state: ComparisonState, runtime: Runtime[ComparisonRuntime
                                  rt.stores.b.index.embedder.embed, rt.similarity.group,
                                  headings=([is_heading_only(c.structure) for c in a],
                                            [is_heading_only(c.structure) for c in b]))
+    groups = _across_sections(rt, groups)
     rt.timed("resolve", start)
     return {"changes": groups, "current_step": "resolve_alignment"}
+
+
+def _across_sections(rt: ComparisonRuntime, groups: list[ResolvedGroup]) -> list[ResolvedGroup]:
+    """The clauses left deleted and added matched across the sections that kept them apart
+    (``align.moves``): a clause moved into another rider is a move, not 削除 + 追加. Headings
+    alone, placeholders and what a reviewer decided stay as they are."""
+    sections = rt.view.sections
+    if sections is None or not sections.constrained or rt.calibration is None or rt.plan.neighbours is None:
+        return groups
+    a, b = rt.document_a.chunks, rt.document_b.chunks
+
+    def lone(g: ResolvedGroup, side: tuple[int, ...], other: tuple[int, ...], chunks: list) -> bool:
+        return (len(side) == 1 and not other and g.decided_by != "reviewer"
+                and not is_heading_only(chunks[side[0]].structure) and not is_placeholder(chunks[side[0]].content))
+
+    deleted = [g.a[0] for g in groups if lone(g, g.a, g.b, a)]
+    added = [g.b[0] for g in groups if lone(g, g.b, g.a, b)]
+    if not deleted or not added:
+        return groups
+    moves = moves_across(rt.similarity, sections, rt.calibration.pair, rt.plan.neighbours, deleted, added,
+                         rt.review.applied.constraints)
+    return with_moves(groups, moves)
 
 
 def format_output(state: ComparisonState, runtime: Runtime[ComparisonRuntime]) -> dict[str, Any]:

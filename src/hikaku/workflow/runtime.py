@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agent import AgentPolicy, Claim, RunBudget, TraceWriter
-from ..align import Decision, Plan, SectionMap, TextSimilarity
+from ..align import Calibration, Decision, Plan, SectionMap, TextSimilarity
 from ..changes import Numbers
 from ..document import Document
 from ..review import ReviewContext
@@ -64,6 +64,7 @@ class ComparisonRuntime:
     # the agent's thoughts kept in the state's agent_thoughts (False: a caller that reads only the result;
     # the trace has them either way): about ten lines a group examined (bench/RESULTS.md, Figures behind the code)
     thoughts: bool = True
+    calibration: Calibration | None = None  # its pair model weighs the moves across sections (align.moves)
 
     def close(self) -> None:
         """Release what outlives a graph step (the window's threads); the run is over

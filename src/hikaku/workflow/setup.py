@@ -201,7 +201,7 @@ def build_runtime(document_a: Document, document_b: Document, options: CompareOp
         started=started,
         window=AgentWindow(policy.concurrency) if policy.concurrency is not None else None,
         review=ReviewContext(applied, ask=given.ask, certain=calibration.certain.value), owns_embedder=owns_embedder,
-        owns_tokenizer=owns_tokenizer, numbers=numbers,
+        owns_tokenizer=owns_tokenizer, numbers=numbers, calibration=calibration,
     )
     rt.timed("plan", started)
     if progress is not None:
