@@ -39,14 +39,11 @@ neither has a background nor is one.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol, TypeVar
 
 import numpy as np
 
 from ..document import is_placeholder
-
-if TYPE_CHECKING:
-    from .planner import PlannedGroup
 
 __all__ = ["NEIGHBOURS", "Neighbours", "lead_over", "over_background"]
 
@@ -193,8 +190,29 @@ class Neighbours:
         return out
 
 
-def over_background(groups: Sequence[PlannedGroup], neighbours: Neighbours,
-                    weigh: Callable[[tuple[int, ...], tuple[int, ...], float, float, tuple[int, int]], PlannedGroup]
+class Weighed(Protocol):
+    """What :func:`over_background` reads and sets of a group (``planner.PlannedGroup``; a
+    protocol, so that this module does not import the planner that imports it)."""
+
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+    kind: str
+    similarity: float
+    margin: float
+    window: tuple[int, int]
+    probability: float
+    certain: bool
+    background: float
+
+    @property
+    def distinct(self) -> bool: ...
+
+
+G = TypeVar("G", bound=Weighed)
+
+
+def over_background(groups: Sequence[G], neighbours: Neighbours,
+                    weigh: Callable[[tuple[int, ...], tuple[int, ...], float, float, tuple[int, int]], G]
                     ) -> None:
     """Each planned group's margin over its background too (*weigh* gives a group its probability
     and whether it is certain from its margin: the planner's): a group that beats its rivals in the
