@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..align import Constraints, LogisticModel
-from ..document import Document
+from ..document import Document, is_heading_only
 from ..index import DocumentIndex
 from ..text import shorten
 from ..tools import (
@@ -310,8 +310,10 @@ class OfflinePolicy:
             next_ids = [o["id"] for o in r.output]
         prev_cp = view.counterpart(prev_ids[0]) if prev_ids else ()
         next_cp = view.counterpart(next_ids[0]) if next_ids else ()
-        pp = _positions(view, prev_cp)
-        np_ = _positions(view, next_cp)
+        # a heading alone next to the chunk is no bound, as it bounds none of the plan's gaps: a
+        # chapter boundary that shifted puts the chunk's counterpart on the heading's other side
+        pp = [] if prev_ids and self._heading_alone(prev_ids[0]) else _positions(view, prev_cp)
+        np_ = [] if next_ids and self._heading_alone(next_ids[0]) else _positions(view, next_cp)
         if pp and task.window[0] <= max(pp) < task.window[1]:
             lo = max(pp)
         if np_ and task.window[0] < min(np_) <= task.window[1]:
@@ -319,6 +321,10 @@ class OfflinePolicy:
         t.add("neighbours", prev=f"{prev_ids[0] if prev_ids else '-'}→{','.join(prev_cp) or '-'}",
               next=f"{next_ids[0] if next_ids else '-'}→{','.join(next_cp) or '-'}", region=self._region(t, lo, hi))
         return lo, hi, prev_cp
+
+    def _heading_alone(self, a_id: str) -> bool:
+        chunk = self.doc_a.get(a_id)
+        return chunk is not None and is_heading_only(chunk.structure)
 
     def _region(self, t: Thoughts, lo: int, hi: int) -> str:
         """The B chunks between which a counterpart is expected, in words."""
