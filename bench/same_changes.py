@@ -6,6 +6,8 @@ example pair, or check them against an earlier dump.
     python bench/same_changes.py --check /tmp/before --ignore-descriptions   # what the rows say aside: the
         # alignment, types, texts, highlights (summary, offline_summary, facts, attention, refused_summary
         # are left out on both sides, so a dump written before those fields existed compares too)
+    python bench/same_changes.py --check /tmp/before --ignore confidence   # rows that changed in substance,
+                                                          # each listed (a calibration changes every confidence)
 
 Needs ../shared/eval (the dev pairs); runs in-process (the embedding model loads once).
 Each pair is compared in the default mode and with --strict.
@@ -47,8 +49,29 @@ def _as_before(row: dict, before: dict) -> dict:
 DESCRIPTIONS = ("summary", "offline_summary", "facts", "attention", "refused_summary")
 
 
-def without_descriptions(rows: list[dict]) -> list[dict]:
-    return [{k: v for k, v in row.items() if k not in DESCRIPTIONS} for row in rows]
+def _without(rows: list[dict], fields: list[str] | tuple[str, ...]) -> list[dict]:
+    return [{k: v for k, v in row.items() if k not in fields} for row in rows]
+
+
+def _list_rows(want: list[dict], got: list[dict]) -> None:
+    """The rows only the earlier dump has (-), those only the new one has (+), and the pairs of the
+    same chunks that differ (~, with the fields that do)."""
+    def ids(row: dict) -> tuple:
+        return tuple(row.get("a_ids") or ()), tuple(row.get("b_ids") or ())
+
+    def line(row: dict) -> str:
+        return (f"{row.get('type')}{' moved' if row.get('moved') else ''} {row.get('a_ids')}/{row.get('b_ids')}"
+                f" {row.get('item')!r}: {(row.get('summary') or '')[:80]!r}")
+
+    before, after = {ids(r): r for r in want}, {ids(r): r for r in got}
+    for r in want:
+        if ids(r) not in after:
+            print(f"  - {line(r)}")
+        elif after[ids(r)] != r:
+            print(f"  ~ {line(r)} -> {[k for k in r if after[ids(r)].get(k) != r.get(k)]}")
+    for r in got:
+        if ids(r) not in before:
+            print(f"  + {line(r)}")
 
 
 def main() -> int:
@@ -57,6 +80,8 @@ def main() -> int:
     g.add_argument("--write", metavar="DIR")
     g.add_argument("--check", metavar="DIR")
     p.add_argument("--limit", type=int, default=0, help="only the first N pairs")
+    p.add_argument("--ignore", action="append", default=[], metavar="FIELD",
+                   help="a field not compared (repeatable); the rows that differ otherwise are each listed")
     p.add_argument("--eval-dir", default=str(EVAL), help=f"the dev pairs (default: {EVAL})")
     p.add_argument("--ignore-descriptions", action="store_true",
                    help=f"compare the rows without what they say: {', '.join(DESCRIPTIONS)}")
@@ -77,11 +102,15 @@ def main() -> int:
                 continue
             want = json.loads(f.read_text(encoding="utf-8"))
             got = [_as_before(x, y) for x, y in zip(got, want)] + got[len(want):]
-            if args.ignore_descriptions:
-                got, want = without_descriptions(got), without_descriptions(want)
+            ignored = [*args.ignore, *(DESCRIPTIONS if args.ignore_descriptions else ())]
+            if ignored:
+                got, want = _without(got, ignored), _without(want, ignored)
             if got != want:
                 differ += 1
                 print(f"DIFFERENT {name} strict={strict}: {len(want)} -> {len(got)} rows")
+                if args.ignore:
+                        _list_rows(want, got)
+                        continue
                 for x, y in zip(want, got):
                     if x != y:
                         keys = [k for k in x if x.get(k) != y.get(k)]
