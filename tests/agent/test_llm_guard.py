@@ -23,13 +23,15 @@ PAIRS = {
     "utility_model_law": (DATA / "jp_law_utility_model_excerpt" / "a.json",
                           DATA / "jp_law_utility_model_excerpt" / "b.json"),
 }
-# adversary, the fallback kind it earns, and the requests it costs on a chunk where it fails
+# adversary, the fallback kinds it earns, and the requests it costs on a chunk where it fails
 ADVERSARIES = {
-    "deletes_everything": (adv.deletes_everything, "evidence_deleted", 2),  # answer, retry
-    "picks_the_weakest": (adv.picks_the_weakest, "evidence_weaker", 4),  # search + answer, twice
-    "passes_a_ids_to_b_tools": (adv.passes_a_ids_to_b_tools, "wrong_document", 2),  # corrected, then stopped
-    "loops": (adv.loops, "loop", 3),  # call, repeat (corrected), repeat (stopped)
-    "answers_in_plain_text": (adv.answers_in_plain_text, "plain_text", 2),  # corrected, then stopped
+    "deletes_everything": (adv.deletes_everything, ("evidence_deleted",), 2),  # answer, retry
+    # search + answer, twice; the weakest of five hits is mostly an unrelated sentence, no more
+    # similar than the chunks around it (indistinct), else a weaker related one
+    "picks_the_weakest": (adv.picks_the_weakest, ("evidence_indistinct", "evidence_weaker"), 4),
+    "passes_a_ids_to_b_tools": (adv.passes_a_ids_to_b_tools, ("wrong_document",), 2),  # corrected, then stopped
+    "loops": (adv.loops, ("loop",), 3),  # call, repeat (corrected), repeat (stopped)
+    "answers_in_plain_text": (adv.answers_in_plain_text, ("plain_text",), 2),  # corrected, then stopped
 }
 
 
@@ -82,12 +84,13 @@ def test_no_certain_chunk_changes_its_verdict(adversary, pair, offline_results, 
     assert not changed
     # the model was asked about every chunk, and its answer was refused on the certain ones
     assert {chunk_id_of(m) for m in model.calls} >= set(certain)
-    refused = {c.a_ids[0] for c in result.stats.per_chunk if c.fallback and c.fallback.startswith(kind + ":")}
+    refused = {c.a_ids[0] for c in result.stats.per_chunk if c.fallback and c.fallback.split(":")[0] in kind}
     assert refused >= set(certain)
-    assert result.stats.llm_fallbacks.get(kind, 0) == len(refused)
+    assert sum(result.stats.llm_fallbacks.get(k, 0) for k in kind) == len(refused)
     assert result.stats.llm_rejected >= len(refused)
     assert result.stats.llm_requests == len(model.calls)  # every request counted, retries and refusals too
-    assert any(kind in n or str(len(refused)) in n for n in result.notes)
+    counts = {k: result.stats.llm_fallbacks[k] for k in kind if result.stats.llm_fallbacks.get(k)}
+    assert counts and all(any(k in n or str(c) in n for n in result.notes) for k, c in counts.items())
 
 
 @pytest.mark.parametrize("adversary", ADVERSARIES)
@@ -96,17 +99,17 @@ def test_the_llm_is_given_up_after_consecutive_failures(adversary, use_embedder,
     model, result, events = run_adversary(script, "example", use_embedder, tmp_path, llm_max_failures=3)
     asked = list(dict.fromkeys(chunk_id_of(m) for m in model.calls))
     assert len(asked) == 3
-    if kind.startswith("evidence_"):  # these fail only where the evidence is certain: so are the first three
+    if kind[0].startswith("evidence_"):  # these fail only where the evidence is certain: so are the first three
         assert set(asked) <= set(certain_chunks(events))
     assert len(model.calls) == 3 * per_chunk
     s = result.stats
     assert s.llm_requests == 3 * per_chunk and s.llm_calls == 3 * per_chunk and s.llm_failed == 0
-    assert s.llm_fallbacks[kind] == 3
+    assert sum(s.llm_fallbacks.get(k, 0) for k in kind) == 3
     assert s.llm_fallbacks["unavailable"] == s.chunks_examined_by_agent - 3 > 0
     given_up = next(n for n in result.notes if "打ち切った" in n)
-    assert f"it failed on 3 chunks in a row; the last, on chunk {asked[-1]}: {kind}: " in given_up
+    assert any(f"it failed on 3 chunks in a row; the last, on chunk {asked[-1]}: {k}: " in given_up for k in kind)
     kinds = [c.fallback.split(":")[0] for c in s.per_chunk if c.fallback]
-    assert kinds.count(kind) == 3
+    assert sum(kinds.count(k) for k in kind) == 3
 
 
 def test_a_nonsense_answer_does_not_undo_a_probable_split(offline_results, use_embedder, tmp_path):
@@ -123,7 +126,9 @@ def test_a_nonsense_answer_does_not_undo_a_probable_split(offline_results, use_e
     row = next(c for c in result.changes if a_id in c.a_ids)
     assert (row.type, row.b_ids) == (split.type, split.b_ids)
     refused = next(c for c in result.stats.per_chunk if c.a_ids == [a_id])
-    assert refused.policy == "offline" and refused.fallback.startswith("evidence_weaker:") and "(linked from 0.5)" in refused.fallback
+    # the heading it names is no more similar to the clause than the chunks around them: indistinct
+    # (checked before whether it is weaker than the split the offline policy links)
+    assert refused.policy == "offline" and refused.fallback.startswith("evidence_indistinct:")
     assert {chunk_id_of(m) for m in model.calls} >= {a_id}
     # and no chunk at all changed its verdict: every answer this model gives is implausible or the offline one
     assert verdicts(result) == verdicts(offline_results["example"])

@@ -69,3 +69,29 @@ def test_the_plan_never_settles_an_item_replaced_by_a_look_alike():
     assert g.b == (2,) and g.kind == "match"  # the programme pairs it, in its place
     assert not g.distinct and not g.certain and g.margin <= 0
     assert plan.neighbours is not None
+
+
+def test_a_chunk_paired_with_the_groups_own_is_its_competitor_not_its_background():
+    """A candidate beside the plan's proposal for the same A chunk (a revised clause, and a new
+    clause repeating it): the proposal is the candidate's rival, weighed as such; its background
+    is the other clauses around them."""
+    a = ["第1条（目的）この規則は、従業員の就業に関する事項を定める。",
+         "第2条（年次有給休暇）6か月継続勤務した者には10日の年次有給休暇を与える。",
+         "第3条（賃金）賃金は毎月25日に支払う。"]
+    b = [a[0], a[1].replace("与える。", "与える。半日単位の取得を認める。"),
+         "第4条（年次有給休暇の特例）6か月継続勤務した者には10日の年次有給休暇を与える。時間単位の取得を認める。", a[2]]
+    sim = TextSimilarity(a, b)
+    pairs = [((0,), (0,)), ((1,), (1,)), ((2,), (3,))]
+    near = Neighbours.of_pairs(sim, a, b, pairs)
+    assert near.around((2,), 1, near.paired_with((1,), 0)) == [0, 3]  # b1, the proposal for a1, is skipped
+    (background,) = near.background([((1,), (2,))])
+    assert math.isclose(background, max(sim.pair(1, 0), sim.pair(1, 3), sim.pair(0, 2), sim.pair(2, 2)), rel_tol=1e-6)
+    assert sim.pair(1, 2) > background  # the rival clause is distinct: a candidate to weigh
+    # counted as background, the proposal would have made it indistinct
+    assert sim.pair(1, 2) <= Neighbours(sim, a, b, others=({0, 1, 2}, {0, 1, 3})).background([((1,), (2,))])[0]
+    # the agent's several candidates at once: the same backgrounds
+    assert near.background([((1,), (1,)), ((1,), (2,))]) == near.background([((1,), (1,))]) + [background]
+    # and a candidate that is the counterpart of a clause around the A chunk: that clause is not its background
+    (own,) = near.background([((1,), (3,))])
+    assert math.isclose(own, max(sim.pair(1, 0), sim.pair(0, 3)), rel_tol=1e-6)
+    assert near.background([((1,), (2,)), ((1,), (3,))]) == [background, own]

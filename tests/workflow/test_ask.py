@@ -23,10 +23,12 @@ from tests.fakes import ScriptedChatModel, answer, chunk_id_of
 from tests.helpers import SIMILARITY_FIRST, calibration_file, doc
 from tests.review import ambiguous
 
-# 第4条 revised a little, and a new 第7条 that repeats its text: two plausible counterparts
+# 第4条 revised a little, and a new 第7条 that repeats its text: two plausible counterparts; 第2条
+# revised a little too (NEW's rewrite of it is doubtful on its own: a second question)
+REVISED_2 = "第2条（勤務時間）始業時刻は午前9時、終業時刻は午後6時とし、フレックスタイム制を適用することができる。"
 REVISED_4 = "第4条（年次有給休暇）6か月継続勤務した者には10日の年次有給休暇を与える。半日単位の取得を認める。"
 RIVAL = "第7条（年次有給休暇の特例）6か月継続勤務した者には10日の年次有給休暇を与える。時間単位の取得を認める。"
-A, B = doc("A", *OLD), doc("B", *NEW[:3], REVISED_4, *NEW[4:], RIVAL)
+A, B = doc("A", *OLD), doc("B", NEW[0], REVISED_2, NEW[2], REVISED_4, *NEW[4:], RIVAL)
 
 
 @pytest.fixture()

@@ -15,7 +15,9 @@ those around it that have a counterpart of their own (an anchor, the same text i
 documents, or a group the plan made of them). Such a chunk is another clause, and an unchanged
 sibling measures the document's boilerplate as well as any; a chunk around it without one may be
 the pair's own other half or its true counterpart (a near copy the writer put a few sentences
-earlier) and is a rival, not the background. A pair no more similar than its background is never reported as one clause
+earlier) and is a rival, not the background. So is a chunk whose counterpart is one of the pair's
+own chunks (*partners*): for a candidate other than the plan's proposal, the proposal beside it is
+its competitor for the same clause, weighed as such, not the document's boilerplate. A pair no more similar than its background is never reported as one clause
 (the plan does not settle it, the agent does not link it, an LLM's answer naming it is refused,
 no move is made of it): its wording does not tell it from the chunks around it, and its place
 alone does not make it the counterpart. A group's *margin* (the pair model's feature:
@@ -38,7 +40,7 @@ neither has a background nor is one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 import numpy as np
@@ -79,20 +81,47 @@ class Neighbours:
     """The background of groups of A and B chunks (positions) under one similarity; *texts_a*
     and *texts_b* are the chunks' texts (read only to tell placeholders, near the groups asked
     about); *others*: the chunks of A and of B that have a counterpart of their own (None: every
-    chunk)."""
+    chunk); *partners*: those counterparts, of A chunks (positions of B) and of B chunks
+    (positions of A) — a chunk paired with one of a group's own chunks is no background of it."""
 
     def __init__(self, similarity: Scores, texts_a: Sequence[str], texts_b: Sequence[str], *,
-                 reach: int = NEIGHBOURS, others: tuple[Collection[int], Collection[int]] | None = None) -> None:
+                 reach: int = NEIGHBOURS, others: tuple[Collection[int], Collection[int]] | None = None,
+                 partners: tuple[Mapping[int, Collection[int]], Mapping[int, Collection[int]]] | None = None) -> None:
         self.sim = similarity
         self.texts = (texts_a, texts_b)
         self.reach = reach
         self.others = others
+        self.partners = partners
         self._blank: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
         self._sorted: list[np.ndarray | None] = [None, None]  # the positions of *others*, sorted (made when needed)
 
+    @classmethod
+    def of_pairs(cls, similarity: Scores, texts_a: Sequence[str], texts_b: Sequence[str],
+                 pairs: Sequence[tuple[Sequence[int], Sequence[int]]],
+                 anchored: tuple[Collection[int], Collection[int]] = ((), ())) -> Neighbours:
+        """The neighbours of a plan: *pairs* its groups (A positions, B positions; those without
+        either side pair nothing), *anchored* the chunks of A and B anchored besides (the other
+        clauses are these and what the groups pair)."""
+        partners: tuple[dict[int, set[int]], dict[int, set[int]]] = ({}, {})
+        for ga, gb in pairs:
+            for i in ga:
+                partners[0].setdefault(i, set()).update(gb)
+            for j in gb:
+                partners[1].setdefault(j, set()).update(ga)
+        others = ({i for i, b in partners[0].items() if b} | set(anchored[0]),
+                  {j for j, a in partners[1].items() if a} | set(anchored[1]))
+        return cls(similarity, texts_a, texts_b, others=others, partners=partners)
+
     def scored_by(self, similarity: Scores) -> Neighbours:
         """The same neighbours, their similarities from *similarity* (the scores across sections)."""
-        return Neighbours(similarity, *self.texts, reach=self.reach, others=self.others)
+        return Neighbours(similarity, *self.texts, reach=self.reach, others=self.others, partners=self.partners)
+
+    def paired_with(self, group: Sequence[int], side: int) -> set[int]:
+        """The chunks of the other side paired with the chunks of *group* (A, *side* 0, or B)."""
+        if self.partners is None:
+            return set()
+        of = self.partners[side]
+        return {k for g in group for k in of.get(g, ())}
 
     def blank(self, side: int, k: int) -> bool:
         """Whether chunk *k* of A (*side* 0) or B (1) is a placeholder (read once)."""
@@ -102,10 +131,11 @@ class Neighbours:
             got = known[k] = is_placeholder(self.texts[side][k])
         return got
 
-    def around(self, group: Sequence[int], side: int) -> list[int]:
+    def around(self, group: Sequence[int], side: int, skip: Collection[int] = ()) -> list[int]:
         """The ``reach`` nearest chunks before *group* (positions of A, *side* 0, or B) and after
-        it that have a counterpart of their own and are no placeholder, within ``SEARCH`` times as far."""
-        own = set(group)
+        it that have a counterpart of their own and are no placeholder, within ``SEARCH`` times as far
+        (*skip*: positions that are not counted: those paired with the other side of the group)."""
+        own = set(group) | set(skip)
         lo, hi = min(group), max(group)
         far = SEARCH * self.reach
         before = [k for k in self._eligible(side, lo - far, lo) if k not in own]
@@ -146,8 +176,8 @@ class Neighbours:
         for k, (ga, gb) in enumerate(groups):
             if not ga or not gb or any(self.blank(0, i) for i in ga) or any(self.blank(1, j) for j in gb):
                 continue
-            near_b = self.around(gb, 1)
-            near_a = self.around(ga, 0)
+            near_b = self.around(gb, 1, self.paired_with(ga, 0))
+            near_a = self.around(ga, 0, self.paired_with(gb, 1))
             if len(ga) == 1 and len(gb) == 1:
                 single_a += [ga[0]] * len(near_b) + near_a
                 single_b += near_b + [gb[0]] * len(near_a)
@@ -174,7 +204,10 @@ class Neighbours:
             return out
         near_a = self.around(ga, 0)
         live = [k for k, j in enumerate(js) if not self.blank(1, j)]
-        near_b = {k: self.around((js[k],), 1) for k in live}
+        skip_b = self.paired_with(ga, 0)
+        near_b = {k: self.around((js[k],), 1, skip_b) for k in live}
+        # a candidate paired with an A chunk around the group: its A chunks around without that one
+        own_a = {k: self.around(ga, 0, mine) for k in live if (mine := self.paired_with((js[k],), 1) & set(near_a))}
         union = sorted({j for near in near_b.values() for j in near})
         row: dict[int, float] = {}
         if union:
@@ -184,7 +217,10 @@ class Neighbours:
         col = self.sim.matrix(near_a, [js[k] for k in live]) if near_a and live else None
         for n, k in enumerate(live):
             found = [row[j] for j in near_b[k]]
-            if col is not None:
+            if k in own_a:
+                if own_a[k]:
+                    found.append(float(self.sim.matrix(own_a[k], [js[k]]).max()))
+            elif col is not None:
                 found.append(float(col[:, n].max()))
             out[k] = max(found, default=0.0)
         return out

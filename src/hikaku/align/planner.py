@@ -240,9 +240,7 @@ def plan_alignment(
         for (i, j, window), score in zip(singles, scores.tolist()):
             groups.extend(planner.align([i], [j], window, s=np.array([[score]], dtype=np.float32)))
     groups.sort(key=lambda g: g.a[0])
-    paired_a = used_a | {i for g in groups if g.b for i in g.a}  # the anchors and what the plan pairs: other clauses
-    paired_b = used_b | {j for g in groups if g.a for j in g.b}
-    neighbours = Neighbours(sim, texts_a, texts_b, others=(paired_a, paired_b))
+    neighbours = Neighbours.of_pairs(sim, texts_a, texts_b, [(g.a, g.b) for g in groups], (used_a, used_b))
     over_background(groups, neighbours, planner._group)  # a group must beat the chunks around it
     claimed = {j for g in groups for j in g.b}
     plan = Plan(groups, [j for j in range(nb) if j not in claimed], na, nb, len(in_order), habit=habit,
