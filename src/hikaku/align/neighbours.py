@@ -4,7 +4,7 @@ Two clauses are the same clause revised when the new one keeps what told the old
 from its neighbours, not merely what they all share. Items of a list written on one pattern
 (「…の場合は、…を支払います。」, "We share personal information with … on our behalf.") are
 similar to each other by their boilerplate alone: an item replaced by an unrelated one reaches
-the similarity its siblings have with each other (0.7–0.9 in real terms of service) and, alone
+the similarity its siblings have with each other (bench/RESULTS.md, Figures behind the code) and, alone
 between unchanged neighbours, has no competitor in its gap. What it does not reach is more than
 its neighbours: the old item is about as similar to the new one as to the unchanged items beside
 it, and the new one as to the old items beside the old one.
@@ -29,9 +29,9 @@ similarity with it is one more draw of the similarities unrelated chunks of the 
 those the background is the best of. It beats the background's 4 × ``NEIGHBOURS`` draws (the A
 chunk against the B chunks around, the A chunks around against the B chunk, each side) by chance
 with probability at most 1 / (4 × ``NEIGHBOURS`` + 1): 2.4 % at 10, before any other evidence
-is weighed. They are looked for within ``SEARCH`` × ``NEIGHBOURS`` positions. The false-pair rate the whole decision reaches is measured on the dev pairs with
-clauses replaced by unrelated ones (bench/calibrate.py, bench/RESULTS.md); 3 neighbours (13 draws)
-let three times as many statute replacements through.
+is weighed. They are looked for within ``SEARCH`` × ``NEIGHBOURS`` positions. The false-pair rate the whole
+decision reaches is measured on the dev pairs with clauses replaced by unrelated ones (bench/calibrate.py,
+bench/RESULTS.md), and so is a smaller reach (Figures behind the code).
 
 A clause kept only for its number (「第9条　削除」: ``document.is_placeholder``) has no wording
 of its own: every such placeholder reads alike, and its counterpart is found by its number. It
