@@ -70,3 +70,20 @@ def test_a_move_replaces_the_deletion_and_the_addition_by_one_moved_pair():
     out = with_moves(groups, [Move(1, 2, 0.8, 0.93)])
     assert [(g.a, g.b, g.moved, g.confidence, g.decided_by) for g in out] == [
         ((0,), (0,), False, 1.0, "anchor"), ((), (1,), False, 1.0, "resolver"), ((1,), (2,), True, 0.93, "resolver")]
+
+
+def test_the_pairs_are_weighed_a_block_of_rows_at_a_time_with_the_same_figures(monkeypatch):
+    """Memory linear in the chunks: the scores of every deleted clause against every added one are
+    never held at once; one row a block gives what one block for all gives."""
+    from hikaku.align import Across, moves
+
+    sections, plan, sim, *_ = _setup()
+    ia = [i for i in range(len(A.chunks)) if A.chunks[i].structure.kind != "heading"]
+    ib = [j for j in range(len(B.chunks)) if B.chunks[j].structure.kind != "heading"]
+    across = Across(sim)
+    near = plan.neighbours.scored_by(across)
+    pair = load_calibration().pair
+    whole = moves.weigh(across, near, pair, ia, ib)
+    monkeypatch.setattr(moves, "BLOCK_CELLS", 1)
+    assert moves.weigh(across, near, pair, ia, ib) == whole
+    assert len(whole) > len(ia)  # several pairs a row weighed (TOP), each above its background

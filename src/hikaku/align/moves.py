@@ -23,7 +23,7 @@ numbering (an essay, a statute) is aligned as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -71,31 +71,55 @@ class Across:
 
 
 TOP = 5  # the pairs of a row weighed (the most similar); the others are rivals only (work, not judgement)
+BLOCK_CELLS = 1 << 20  # scores held at once (rows of *ia* × all of *ib*: 4 MB), whatever the documents' size
+
+Allowed = Callable[[Sequence[int], Sequence[int]], np.ndarray]
 
 
 def weigh(across: Across, neighbours: Neighbours, pair: LogisticModel, ia: Sequence[int], ib: Sequence[int],
-          allowed: np.ndarray | None = None) -> list[Move]:
-    """The ``TOP`` most similar pairs of each row of *ia* × *ib* (where *allowed*) that are more
-    similar than their background, with the pair model's probability; the margin is over the other
-    pairs of its row and column and over the background."""
+          allowed: Allowed | None = None) -> list[Move]:
+    """The ``TOP`` most similar pairs of each row of *ia* × *ib* (where *allowed(rows, columns)*
+    says so) that are more similar than their background, with the pair model's probability; the
+    margin is over the other pairs of its row and column and over the background. The scores are
+    made a block of rows at a time; what is kept is ``TOP`` cells a row and the two best of a
+    column (memory linear in the chunks)."""
     if not len(ia) or not len(ib):
         return []
-    s = across.matrix(ia, ib).astype(np.float64)
-    ok = allowed if allowed is not None else np.ones(s.shape, dtype=bool)
-    masked = np.where(ok, s, 0.0)
-    cells = []
-    for r in range(len(ia)):
-        best = np.argsort(-masked[r], kind="stable")[:TOP]
-        cells += [(r, int(c)) for c in best if masked[r, c] > 0]
-    backgrounds = neighbours.background([((ia[r],), (ib[c],)) for r, c in cells])
+    rows = max(1, BLOCK_CELLS // len(ib))
+    cells: list[tuple[int, int, float]] = []  # (row, column, score) of each row's best
+    row_rival: list[tuple[float, float]] = []  # each row's two best scores (to tell a cell's rival in its row)
+    col_best = np.zeros((2, len(ib)), dtype=np.float64)  # each column's two best scores ...
+    col_row = np.full(len(ib), -1, dtype=np.int64)  # ... and the row of the best
+    for r0 in range(0, len(ia), rows):
+        block = list(ia[r0:r0 + rows])
+        s = across.matrix(block, ib).astype(np.float64)
+        if allowed is not None:
+            s = np.where(allowed(block, ib), s, 0.0)
+        top = np.argsort(-s, axis=1, kind="stable")[:, :TOP]
+        for k in range(len(block)):
+            best = [(r0 + k, int(c), float(s[k, c])) for c in top[k] if s[k, c] > 0]
+            cells += best
+            two = sorted(s[k], reverse=True)[:2] if len(ib) > 1 else [float(s[k, 0]), 0.0]
+            row_rival.append((float(two[0]), float(two[1])))
+        # each column's two best over the rows so far
+        order = np.argsort(-s, axis=0, kind="stable")[:2]
+        first = s[order[0], np.arange(len(ib))]
+        second = s[order[1], np.arange(len(ib))] if len(block) > 1 else np.zeros(len(ib))
+        for value, row in ((first, order[0] + r0), (second, order[1] + r0 if len(block) > 1 else None)):
+            better = value > col_best[0]
+            col_best[1] = np.where(better, col_best[0], np.maximum(col_best[1], value))
+            if row is not None:
+                col_row = np.where(better, row, col_row)
+            col_best[0] = np.where(better, value, col_best[0])
+    backgrounds = neighbours.background([((ia[r],), (ib[c],)) for r, c, _ in cells])
     out = []
-    for (r, c), background in zip(cells, backgrounds):
-        score = float(s[r, c])
+    for (r, c, score), background in zip(cells, backgrounds):
         if score <= background:
             continue  # no more similar than the chunks around it (.neighbours)
-        row = np.delete(masked[r], c)
-        col = np.delete(masked[:, c], r)
-        rival = max(float(row.max()) if row.size else 0.0, float(col.max()) if col.size else 0.0, background)
+        first, second = row_rival[r]
+        in_row = second if first == score else first  # the best other cell of its row
+        in_col = col_best[1, c] if col_row[c] == r else col_best[0, c]
+        rival = max(in_row, float(in_col), background)
         p = pair.probability({"similarity": score, "margin": lead_over(score, rival), "group": 0.0,
                               "length_ratio": across.length_ratio((ia[r],), (ib[c],))})
         out.append(Move(ia[r], ib[c], score, p))
@@ -113,12 +137,14 @@ def moves_across(sim: TextSimilarity, sections: SectionMap, pair: LogisticModel,
     if not ia or not ib or not sections.constrained:
         return []
     across = Across(sim)
-    kept_apart = ~sections.mask(ia, ib)  # what the agent could not pair: another section's clauses
-    if constraints is not None and constraints.forbidden:
-        kept_apart &= np.array([[not constraints.forbids(i, j) for j in ib] for i in ia], dtype=bool).reshape(
-            kept_apart.shape)
-    if not kept_apart.any():
-        return []
+
+    def kept_apart(rows: Sequence[int], cols: Sequence[int]) -> np.ndarray:
+        """What the agent could not pair: another section's clauses; never what a reviewer ruled out."""
+        out = ~sections.mask(rows, cols)
+        if constraints is not None and constraints.forbidden:
+            out &= np.array([[not constraints.forbids(i, j) for j in cols] for i in rows], dtype=bool).reshape(out.shape)
+        return out
+
     weighed = weigh(across, neighbours.scored_by(across), pair, ia, ib, kept_apart)
     taken_a: set[int] = set()
     taken_b: set[int] = set()
