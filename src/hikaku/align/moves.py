@@ -13,8 +13,9 @@ their margin over the competition (the other clauses left alone, in their row an
 chunks around each: :mod:`.neighbours`), their length ratio. Only a pair more similar than its
 background is considered; the most probable pairs are taken one to one while above ½ (a wrong
 pair costs two chunks their verdict, as does a missed one). Such a pair is a move: 移動 + 変更
-with what changed (「第3条 → がん診断特約 第2条へ移動、15万円 → 20万円」: ``changes.rows``); its
-confidence is its probability, so that one below ``certain`` is in the review queue.
+with what changed (「第4条 → 手術保障特約 第3条へ移動、手術給付金：15万円 → 20万円」: ``changes.rows``,
+the row's facts); its confidence is its probability, so that one below ``certain`` is in the
+review queue.
 
 Within one section the agent already looked document-wide (its tools search all of B that
 may pair); only the pairs the sections ruled out are looked at here, so a document of one
