@@ -252,15 +252,16 @@ def plan_alignment(
 def _settle_in_order(plan: Plan, sim: TextSimilarity, calibration: Calibration) -> None:
     """Settle the pairs their neighbours keep in sequence that the pair model finds certain
     without a rival (:mod:`.order`): their ``order`` is that probability. The order allows no
-    rival in the gap, but the background stands (:mod:`.neighbours`): a list item replaced by an
-    unrelated one sits in sequence too, and is never settled so."""
+    rival (its margin is its similarity, ``lead_over(s, 0)``), but the background stands
+    (:mod:`.neighbours`): a list item replaced by an unrelated one sits in sequence too, no more
+    similar than the items around it, and is never settled so."""
     model = calibration.pair
 
-    def alone(g: PlannedGroup) -> float:  # no rival the order allows: its margin is over its background
+    def alone(g: PlannedGroup) -> float:  # no rival the order allows: its margin is its similarity
         if not g.distinct:
             return 0.0
-        return model.probability({"similarity": g.similarity, "margin": lead_over(g.similarity, g.background),
-                                  "group": 0.0, "length_ratio": sim.length_ratio(g.a, g.b)})
+        return model.probability({"similarity": g.similarity, "margin": g.similarity, "group": 0.0,
+                                  "length_ratio": sim.length_ratio(g.a, g.b)})
 
     found = settled_in_order(plan.groups, plan.group_of_a, plan.n_a, plan.n_b, alone, calibration.certain.value)
     for k, p in found.items():
