@@ -70,20 +70,23 @@ def _usable(chunk: dict[str, Any]) -> bool:
     return (chunk.get("metadata") or {}).get("kind") != "heading" and not is_placeholder(chunk["content"])
 
 
-def substituted(pairs: list[Pair]) -> list[Substituted]:
-    """A copy of every pair with clauses replaced by foreign ones (see above)."""
+def substituted(pairs: list[Pair], standard: str = "across") -> list[Substituted]:
+    """A copy of every pair with clauses replaced by foreign ones (see above). *standard*: the
+    background the foreign chunk stays under — ``across`` the versions (the A chunk with the B
+    chunks around its counterpart) or ``within`` each (the A chunk with the A chunks around it, the
+    foreign chunk with the B chunks around its place: how ``Neighbours`` measures it)."""
     out = []
     for p in pairs:
         pool = [c for q in pairs if q.group != p.group for c in (*q.a, *q.b) if _usable(c)]
         own = {match_key(c["content"]) for c in (*p.a, *p.b)}
         pool = list({match_key(c["content"]): c for c in pool if match_key(c["content"]) not in own}.values())
-        copy = _substitute(p, pool)
+        copy = _substitute(p, pool, standard)
         if copy is not None:
             out.append(copy)
     return out
 
 
-def _substitute(p: Pair, pool: list[dict[str, Any]]) -> Substituted | None:
+def _substitute(p: Pair, pool: list[dict[str, Any]], standard: str) -> Substituted | None:
     taken: list[tuple[int, int]] = []
     last = -(2 * REACH + 1)
     for i, j in _one_to_one(p):
@@ -101,8 +104,15 @@ def _substitute(p: Pair, pool: list[dict[str, Any]]) -> Substituted | None:
     replaced: dict[str, str] = {}
     for i, j in taken:
         near = [k for k in range(max(0, j - REACH), min(len(p.b), j + REACH + 1)) if k != j]
-        background = float(sim.matrix([i], near).max()) if near else 0.0
         scores = sim.matrix([i], foreign)[0]
+        if standard == "across":
+            background = np.full(len(foreign), float(sim.matrix([i], near).max()) if near else 0.0)
+        else:  # each version's own clauses: the A chunk with those around it, the foreign one with B's around j
+            near_a = [k for k in range(max(0, i - REACH), min(len(p.a), i + REACH + 1)) if k != i]
+            own_a = float(sim.within_pairwise("a", [i] * len(near_a), near_a).max()) if near_a else 0.0
+            with_b = (sim.within_pairwise("b", [f for f in foreign for _ in near], near * len(foreign))
+                      .reshape(len(foreign), len(near)).max(axis=1) if near else np.zeros(len(foreign)))
+            background = np.maximum(own_a, with_b)
         fits = np.flatnonzero(scores <= background)
         if not len(fits):
             continue

@@ -2,6 +2,7 @@ import numpy as np
 import pytest
 
 from hikaku.align import SimilarityParams, TextSimilarity
+from hikaku.align.similarity import as_values, normalize_for_similarity
 
 
 def test_identical_is_one_and_unrelated_is_low():
@@ -137,7 +138,7 @@ def test_texts_are_normalised_when_first_asked_for_and_only_those():
 
     sim = TextSimilarity(_A, _B, focus_a=[0], focus_b=[0], params=SimilarityParams(idf_sample=2))
     assert set(sim.norm_a._made) == {0} and set(sim.norm_b._made) == {0}  # the focus and the IDF sample
-    assert sim.norm_a[1] == "the insurer pays within 30 days."
+    assert sim.norm_a[1] == as_values("the insurer pays within 30 days.")
     assert set(sim.norm_a._made) == {0, 1} and len(sim.norm_a) == len(_A)
 
 
@@ -182,3 +183,16 @@ def test_pairwise_weighs_a_chunk_that_comes_back_once_and_gives_each_pair_its_ow
     got = TextSimilarity(a, b).pairwise(ia, ib)
     one_by_one = [TextSimilarity(a, b).pairwise([i], [j])[0] for i, j in zip(ia, ib)]
     assert np.array_equal(got, np.array(one_by_one, dtype=np.float32))
+
+
+def test_a_number_is_one_value_not_its_digits():
+    """Two numbers are the same value or they are not: 2,030 shares no more with 2,099 than with
+    5,111, so a row of a premium table is more like its revision than like the next row."""
+    assert as_values("2,030円") == as_values("2030円") != as_values("2,099円")
+    assert len(as_values("保険料は12,345.5円")) == len("保険料は") + 2  # the number and 円
+    assert normalize_for_similarity("第１２条") == normalize_for_similarity("第12条")  # full width: after NFKC
+    # digits read as characters, row 5歳's 1,303円 was more like row 4歳's new 1,305円 than its own 1,347円
+    rows = ["4歳｜男性｜保険期間10年｜基本プラン｜月払保険料｜1,266円", "5歳｜男性｜保険期間10年｜基本プラン｜月払保険料｜1,303円"]
+    revised = ["4歳｜男性｜保険期間10年｜基本プラン｜月払保険料｜1,305円", "5歳｜男性｜保険期間10年｜基本プラン｜月払保険料｜1,347円"]
+    sim = TextSimilarity(rows, revised)
+    assert sim.pair(0, 0) > sim.pair(0, 1) and sim.pair(1, 1) > sim.pair(1, 0)

@@ -67,6 +67,12 @@ class Across:
     def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
         return TextSimilarity.group_matrix(self.sim, groups_a, groups_b)
 
+    def within_pairwise(self, side: str, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
+        return TextSimilarity.within_pairwise(self.sim, side, ia, ib)
+
+    def within_groups(self, side: str, groups: Sequence[Sequence[int]], others: Sequence[int]) -> np.ndarray:
+        return TextSimilarity.within_groups(self.sim, side, groups, others)
+
     def length_ratio(self, ia: Sequence[int], ib: Sequence[int]) -> float:
         return self.sim.length_ratio(ia, ib)
 

@@ -52,6 +52,7 @@ __all__ = ["NEIGHBOURS", "Neighbours", "lead_over", "over_background"]
 NEIGHBOURS = 10  # the chunks on either side of a group that measure its background (see above)
 SEARCH = 4  # ... looked for this many times as far (work, not judgement)
 _BLOCK = 16384  # pairs scored at once (the sparse rows of both sides: a few MB)
+_SIDES = ("a", "b")
 
 
 def lead_over(similarity: float, rival: float) -> float:
@@ -70,11 +71,9 @@ def lead_over(similarity: float, rival: float) -> float:
 class Scores(Protocol):
     """What the background is measured with (a ``TextSimilarity``, or its scores across sections)."""
 
-    def matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray: ...
+    def within_pairwise(self, side: str, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray: ...
 
-    def pairwise(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray: ...
-
-    def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray: ...
+    def within_groups(self, side: str, groups: Sequence[Sequence[int]], others: Sequence[int]) -> np.ndarray: ...
 
 
 class Neighbours:
@@ -163,42 +162,42 @@ class Neighbours:
         return sorted(out)
 
     def background(self, groups: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[float]:
-        """For each (A positions, B positions): the best similarity of the A chunks with a B chunk
-        around the B ones, and of an A chunk around the A ones with the B chunks (0 without any;
-        0 for a group holding a placeholder)."""
+        """For each (A positions, B positions): the best similarity of the A chunks with an A chunk
+        around them, and of the B chunks with a B chunk around them (0 without any; 0 for a group
+        holding a placeholder)."""
         if len(groups) > 1 and len({tuple(ga) for ga, _ in groups}) == 1 and all(len(gb) == 1 for _, gb in groups):
             return self._of_candidates(tuple(groups[0][0]), [gb[0] for _, gb in groups])
         best = np.zeros(len(groups), dtype=np.float64)
-        single_a: list[int] = []
-        single_b: list[int] = []
-        owner: list[int] = []
+        singles: tuple[list[int], list[int]] = ([], [])  # (side 0, side 1): the chunk, the chunk around
+        around: tuple[list[int], list[int]] = ([], [])
+        owner: tuple[list[int], list[int]] = ([], [])
         several: list[tuple[int, tuple[int, ...], tuple[int, ...], list[int], list[int]]] = []
         for k, (ga, gb) in enumerate(groups):
             if not ga or not gb or any(self.blank(0, i) for i in ga) or any(self.blank(1, j) for j in gb):
                 continue
-            near_b = self.around(gb, 1, self.paired_with(ga, 0))
             near_a = self.around(ga, 0, self.paired_with(gb, 1))
+            near_b = self.around(gb, 1, self.paired_with(ga, 0))
             if len(ga) == 1 and len(gb) == 1:
-                single_a += [ga[0]] * len(near_b) + near_a
-                single_b += near_b + [gb[0]] * len(near_a)
-                owner += [k] * (len(near_b) + len(near_a))
+                for side, own, near in ((0, ga[0], near_a), (1, gb[0], near_b)):
+                    singles[side].extend([own] * len(near))
+                    around[side].extend(near)
+                    owner[side].extend([k] * len(near))
             elif near_a or near_b:
                 several.append((k, tuple(ga), tuple(gb), near_a, near_b))
-        for start in range(0, len(single_a), _BLOCK):  # one-to-one groups, a block at a time (bounded scratch)
-            scores = self.sim.pairwise(single_a[start:start + _BLOCK], single_b[start:start + _BLOCK])
-            np.maximum.at(best, np.asarray(owner[start:start + _BLOCK]), scores.astype(np.float64))
+        for side in (0, 1):  # one-to-one groups, a block at a time (bounded scratch)
+            for start in range(0, len(singles[side]), _BLOCK):
+                scores = self.sim.within_pairwise(_SIDES[side], singles[side][start:start + _BLOCK],
+                                                  around[side][start:start + _BLOCK])
+                np.maximum.at(best, np.asarray(owner[side][start:start + _BLOCK]), scores.astype(np.float64))
         for k, ga, gb, near_a, near_b in several:
-            found = []
-            if near_b:
-                found.append(float(self.sim.group_matrix([ga], [(j,) for j in near_b]).max()))
-            if near_a:
-                found.append(float(self.sim.group_matrix([(i,) for i in near_a], [gb]).max()))
+            found = [float(self.sim.within_groups(_SIDES[side], [own], near).max())
+                     for side, own, near in ((0, ga, near_a), (1, gb, near_b)) if near]
             best[k] = max(found)
         return [float(x) for x in best]
 
     def _of_candidates(self, ga: tuple[int, ...], js: list[int]) -> list[float]:
         """The background of one A group with each of several B chunks (an agent's candidates):
-        two products, the A group's row scored once."""
+        the A group against the A chunks around it scored once, each candidate against its own."""
         out = [0.0] * len(js)
         if not ga or any(self.blank(0, i) for i in ga):
             return out
@@ -206,22 +205,19 @@ class Neighbours:
         live = [k for k, j in enumerate(js) if not self.blank(1, j)]
         skip_b = self.paired_with(ga, 0)
         near_b = {k: self.around((js[k],), 1, skip_b) for k in live}
-        # a candidate paired with an A chunk around the group: its A chunks around without that one
-        own_a = {k: self.around(ga, 0, mine) for k in live if (mine := self.paired_with((js[k],), 1) & set(near_a))}
-        union = sorted({j for near in near_b.values() for j in near})
-        row: dict[int, float] = {}
-        if union:
-            scores = (self.sim.matrix(list(ga), union)[0] if len(ga) == 1
-                      else self.sim.group_matrix([ga], [(j,) for j in union])[0])
-            row = dict(zip(union, scores.tolist()))
-        col = self.sim.matrix(near_a, [js[k] for k in live]) if near_a and live else None
-        for n, k in enumerate(live):
-            found = [row[j] for j in near_b[k]]
-            if k in own_a:
-                if own_a[k]:
-                    found.append(float(self.sim.matrix(own_a[k], [js[k]]).max()))
-            elif col is not None:
-                found.append(float(col[:, n].max()))
+        row = dict(zip(near_a, self.sim.within_groups("a", [ga], near_a)[0].tolist())) if near_a else {}
+        firsts = [js[k] for k in live for _ in near_b[k]]
+        seconds = [j for k in live for j in near_b[k]]
+        scores = iter(self.sim.within_pairwise("b", firsts, seconds).tolist()) if firsts else iter(())
+        for k in live:
+            found = [next(scores) for _ in near_b[k]]
+            # a candidate paired with an A chunk around the group: its A chunks around without that one
+            mine = self.paired_with((js[k],), 1) & set(near_a)
+            if mine:
+                own = self.around(ga, 0, mine)
+                found += self.sim.within_groups("a", [ga], own)[0].tolist() if own else []
+            else:
+                found += list(row.values())
             out[k] = max(found, default=0.0)
         return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+import zlib
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -43,8 +44,25 @@ _WS = re.compile(r"\s+")
 _DEFAULT = SimilarityParams()
 
 
+_NUMBER = re.compile(r"[0-9]+(?:[,.][0-9]+)*")
+_VALUES = 0xF0000  # numbers become characters of Supplementary Private Use Area-A (65,534 of them)
+
+
+def as_values(text: str) -> str:
+    """*text* with every number one character, told by its value: two numbers are the same value or
+    they are not — 2,030 and 2,099 share no more than 2,030 and 5,111, and a row of a premium
+    table (「30歳｜…｜2,030円」) is more like its revision (「30歳｜…｜2,099円」) than like the next
+    row (「31歳｜…｜2,070円」), which its digits alone made no sure thing. Thousands separators are
+    no part of the value (1,000 is 1000)."""
+    return _NUMBER.sub(lambda m: chr(_VALUES + zlib.crc32(m.group().replace(",", "").encode()) % 65534), text)
+
+
 def normalize_for_similarity(text: str) -> str:
-    return _WS.sub(" ", nfkc(text)).strip().lower()
+    return as_values(_WS.sub(" ", nfkc(text)).strip().lower())
+
+
+def _lowered_values(text: str) -> str:
+    return as_values(lowered(text))
 
 
 _TOKEN_SETS = 1024  # trigram sets kept (TextSimilarity.tokens): a gap's worth
@@ -79,7 +97,7 @@ class TextSimilarity:
     ) -> None:
         """*normalized*: the texts are already NFKC with collapsed whitespace."""
         self.p = params
-        form = lowered if normalized else normalize_for_similarity
+        form = _lowered_values if normalized else normalize_for_similarity
         self.norm_a = _Normalised(texts_a, form)
         self.norm_b = _Normalised(texts_b, form)
         focus_a = list(range(len(texts_a))) if focus_a is None else sorted(set(focus_a))
@@ -376,6 +394,38 @@ class TextSimilarity:
                                scorer=Indel.normalized_similarity, dtype=np.float32, workers=1)
         w = self.p.cosine_weight
         return np.clip(w * cos + (1.0 - w) * ratio, 0.0, 1.0).astype(np.float32)
+
+    def within_pairwise(self, side: str, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
+        """Similarity of chunk ia[k] with chunk ib[k] of the same document (*side* ``a`` or ``b``),
+        for every k: how alike its own clauses are (``Neighbours``' background)."""
+        if not len(ia):
+            return np.zeros(0, dtype=np.float32)
+        with self._lock:
+            both = np.asarray(list(ia) + list(ib), dtype=np.int64)
+            self._ensure(*((both.tolist(), []) if side == "a" else ([], both.tolist())))
+            unique, at = np.unique(both, return_inverse=True)
+            v = self._vectors(side, unique.tolist())
+            va, vb = v[at[:len(ia)]], v[at[len(ia):]]
+        norm = self.norm_a if side == "a" else self.norm_b
+        cos = np.asarray(va.multiply(vb).sum(axis=1)).ravel()
+        ratio = process.cpdist([norm[i] for i in ia], [norm[j] for j in ib],
+                               scorer=Indel.normalized_similarity, dtype=np.float32, workers=1)
+        w = self.p.cosine_weight
+        return np.clip(w * cos + (1.0 - w) * ratio, 0.0, 1.0).astype(np.float32)
+
+    def within_groups(self, side: str, groups: Sequence[Sequence[int]], others: Sequence[int]) -> np.ndarray:
+        """Similarity of each group of chunks (concatenated) with each chunk *others* of the same
+        document (*side* ``a`` or ``b``)."""
+        if not len(groups) or not len(others):
+            return np.zeros((len(groups), len(others)), dtype=np.float32)
+        members = [i for g in groups for i in g] + list(others)
+        with self._lock:
+            self._ensure(*((members, []) if side == "a" else ([], members)))
+            vg = self._merged_vectors(side, groups)
+            vo = self._vectors(side, others)
+        norm = self.norm_a if side == "a" else self.norm_b
+        return self._combine((vg @ vo.T).toarray(), [" ".join(norm[i] for i in g) for g in groups],
+                             [norm[k] for k in others])
 
     def pair(self, i: int, j: int) -> float:
         return float(self.matrix([i], [j])[0, 0])
