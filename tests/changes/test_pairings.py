@@ -138,3 +138,19 @@ def test_a_move_below_certain_is_in_the_review_queue(tmp_path, use_embedder):
     queued = [q for q in doubtful.review_queue if q.a_ids == moved.a_ids]
     assert queued and queued[0].b_ids == moved.b_ids and "low_confidence" in queued[0].reasons
     assert moved.summary == "第4条 → 手術保障特約 第3条へ移動、手術給付金：15万円 → 20万円"
+
+
+def test_premiums_raised_in_a_table_of_unchanged_rows_are_each_one_change(use_embedder):
+    """A row of a premium table whose amount alone changed is as like the unchanged row beside it
+    (another age, the same amount) as its revision — and one raised to the next row's amount is more
+    like that row than its old self is: each is still one 変更 naming the amount, never 削除 + 追加."""
+    old = [1500, 1500, 1520, 1520, 1550, 1580, 1580, 1610, 1650, 1650, 1700, 1750, 1800, 1800, 1860, 1920]
+    new = list(old)
+    new[1], new[6], new[12] = 1520, 1613, 1860  # 21歳 to 22歳's amount; 32歳 to 34歳's
+    rows = [f"{20 + k}歳｜男性｜保険期間10年｜基本プラン｜月払保険料｜{{:,}}円" for k in range(len(old))]
+    a = [{"id": f"r{k}", "content": r.format(v)} for k, (r, v) in enumerate(zip(rows, old))]
+    b = [{"id": f"r{k}", "content": r.format(v)} for k, (r, v) in enumerate(zip(rows, new))]
+    result = hikaku.compare(a, b, embedder=use_embedder)
+    assert _said(result) == [("modified", [f"r{k}"], [f"r{k}"]) for k in (1, 6, 12)]
+    assert [c.summary for c in result.of_type("modified")] == ["1,500円 → 1,520円", "1,580円 → 1,613円",
+                                                               "1,800円 → 1,860円"]

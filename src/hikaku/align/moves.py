@@ -67,6 +67,9 @@ class Across:
     def group_matrix(self, groups_a: Sequence[Sequence[int]], groups_b: Sequence[Sequence[int]]) -> np.ndarray:
         return TextSimilarity.group_matrix(self.sim, groups_a, groups_b)
 
+    def wording(self, side: str, i: int) -> frozenset[str]:
+        return self.sim.wording(side, i)
+
     def within_pairwise(self, side: str, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         return TextSimilarity.within_pairwise(self.sim, side, ia, ib)
 

@@ -9,13 +9,16 @@ between unchanged neighbours, has no competitor in its gap. What it does not rea
 its neighbours: the old item is about as similar to the new one as to the unchanged items beside
 it, and the new one as to the old items beside the old one.
 
-:class:`Neighbours` gives a group that *background*: the best similarity of its A chunks with
-the B chunks around its B chunks, and of the A chunks around its A chunks with its B chunks —
-those around it that have a counterpart of their own (an anchor, the same text in both
+:class:`Neighbours` gives a group that *background*: how alike each version's own clauses are,
+the best similarity of its A chunks with the A chunks around them and of its B chunks with the B
+chunks around them — those around it that have a counterpart of their own (an anchor, the same text in both
 documents, or a group the plan made of them). Such a chunk is another clause, and an unchanged
 sibling measures the document's boilerplate as well as any; a chunk around it without one may be
 the pair's own other half or its true counterpart (a near copy the writer put a few sentences
-earlier) and is a rival, not the background. So is a chunk whose counterpart is one of the pair's
+earlier) and is a rival, not the background. Within a version, not across: where the chunks
+around are unchanged the two are the same numbers, and where they changed too the versions compared
+with each other measure the revision's coincidences (a premium table's row whose old amount is the
+next row's new one), not the document's boilerplate. So is a chunk whose counterpart is one of the pair's
 own chunks (*partners*): for a candidate other than the plan's proposal, the proposal beside it is
 its competitor for the same clause, weighed as such, not the document's boilerplate. A pair no more similar than its background is never reported as one clause
 (the plan does not settle it, the agent does not link it, an LLM's answer naming it is refused,
@@ -27,7 +30,7 @@ over this background as well as over their rivals (:func:`lead_over`).
 Why ``NEIGHBOURS`` such chunks on either side: if a chunk of B is unrelated to a chunk of A, its
 similarity with it is one more draw of the similarities unrelated chunks of the document have —
 those the background is the best of. It beats the background's 4 × ``NEIGHBOURS`` draws (the A
-chunk against the B chunks around, the A chunks around against the B chunk, each side) by chance
+chunk against the A chunks around it, the B chunk against the B chunks around it, each side) by chance
 with probability at most 1 / (4 × ``NEIGHBOURS`` + 1): 2.4 % at 10, before any other evidence
 is weighed. They are looked for within ``SEARCH`` × ``NEIGHBOURS`` positions. The false-pair rate the whole
 decision reaches is measured on the dev pairs with clauses replaced by unrelated ones (bench/calibrate.py,
@@ -46,6 +49,7 @@ from typing import Protocol, TypeVar
 import numpy as np
 
 from ..document import is_placeholder
+from .told_apart import told_apart
 
 __all__ = ["NEIGHBOURS", "Neighbours", "lead_over", "over_background"]
 
@@ -71,7 +75,13 @@ def lead_over(similarity: float, rival: float) -> float:
 class Scores(Protocol):
     """What the background is measured with (a ``TextSimilarity``, or its scores across sections)."""
 
+    def matrix(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray: ...
+
+    def pairwise(self, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray: ...
+
     def within_pairwise(self, side: str, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray: ...
+
+    def wording(self, side: str, i: int) -> frozenset[str]: ...
 
     def within_groups(self, side: str, groups: Sequence[Sequence[int]], others: Sequence[int]) -> np.ndarray: ...
 
@@ -172,12 +182,14 @@ class Neighbours:
         around: tuple[list[int], list[int]] = ([], [])
         owner: tuple[list[int], list[int]] = ([], [])
         several: list[tuple[int, tuple[int, ...], tuple[int, ...], list[int], list[int]]] = []
+        near_of: dict[int, tuple[int, int, list[int], list[int]]] = {}
         for k, (ga, gb) in enumerate(groups):
             if not ga or not gb or any(self.blank(0, i) for i in ga) or any(self.blank(1, j) for j in gb):
                 continue
             near_a = self.around(ga, 0, self.paired_with(gb, 1))
             near_b = self.around(gb, 1, self.paired_with(ga, 0))
             if len(ga) == 1 and len(gb) == 1:
+                near_of[k] = (ga[0], gb[0], near_a, near_b)
                 for side, own, near in ((0, ga[0], near_a), (1, gb[0], near_b)):
                     singles[side].extend([own] * len(near))
                     around[side].extend(near)
@@ -193,7 +205,24 @@ class Neighbours:
             found = [float(self.sim.within_groups(_SIDES[side], [own], near).max())
                      for side, own, near in ((0, ga, near_a), (1, gb, near_b)) if near]
             best[k] = max(found)
+        self._unless_told_apart(best, near_of)
         return [float(x) for x in best]
+
+    def _unless_told_apart(self, best: np.ndarray, near_of: dict[int, tuple[int, int, list[int], list[int]]]) -> None:
+        """No background (0) for the one-to-one pairs no more similar than theirs that keep what told
+        their chunks apart from the chunks around them (:mod:`.told_apart`): those are near copies
+        of them (a table's rows), not clauses whose likeness is the document's boilerplate."""
+        ks = [k for k in near_of if best[k] > 0]
+        for start in range(0, len(ks), _BLOCK):
+            part = ks[start:start + _BLOCK]
+            sims = self.sim.pairwise([near_of[k][0] for k in part], [near_of[k][1] for k in part])
+            for k, s in zip(part, sims.tolist()):
+                if s <= best[k] and self._told_apart(*near_of[k]):
+                    best[k] = 0.0
+
+    def _told_apart(self, i: int, j: int, near_a: Sequence[int], near_b: Sequence[int]) -> bool:
+        w = self.sim.wording
+        return told_apart(w("a", i), [w("a", k) for k in near_a], w("b", j), [w("b", k) for k in near_b])
 
     def _of_candidates(self, ga: tuple[int, ...], js: list[int]) -> list[float]:
         """The background of one A group with each of several B chunks (an agent's candidates):
@@ -219,6 +248,13 @@ class Neighbours:
             else:
                 found += list(row.values())
             out[k] = max(found, default=0.0)
+        if len(ga) == 1 and live:  # the candidates no more similar than their background: told apart?
+            sims = self.sim.matrix(list(ga), [js[k] for k in live])[0].tolist()
+            for k, s in zip(live, sims):
+                if 0 < out[k] and s <= out[k]:
+                    own = self.around(ga, 0, self.paired_with((js[k],), 1))
+                    if self._told_apart(ga[0], js[k], own, near_b[k]):
+                        out[k] = 0.0
         return out
 
 

@@ -22,7 +22,7 @@ import scipy.sparse as sp
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from ..text import lowered, nfkc
+from ..text import lowered, nfkc, without_list_marker
 from .blocks import block_products
 from .features import (
     SimilarityParams,
@@ -73,6 +73,21 @@ def tokens(text: str) -> frozenset[str]:
     (no word segmentation; inflected and reordered words still share most of theirs)."""
     t = " ".join(text.split())
     return frozenset(t[k: k + 3] for k in range(max(1, len(t) - 2)))
+
+
+_LATIN = re.compile(r"[a-z0-9]+")
+_NOT_LATIN = re.compile(r"[a-z0-9\s]+")
+
+
+def words(text: str) -> frozenset[str]:
+    """The words of a normalised text, in any language without a segmenter: its Latin words whole,
+    and the character pairs of everything else (Japanese, numbers as values, punctuation) —
+    "measure how you use" and "show you offers" share "you", not the trigram "how"."""
+    out = set(_LATIN.findall(text))
+    for run in _NOT_LATIN.split(text):
+        out.update(run[k: k + 2] for k in range(max(1, len(run) - 1)) if run)
+    out.discard("")
+    return frozenset(out)
 
 
 def derivation(sim: TextSimilarity, side: str, i: int, other: str, j: int) -> float:
@@ -328,6 +343,12 @@ class TextSimilarity:
             rows = self._rows_for([(side, i) for i in idx])
             return self._counts.take(rows, len(self._vocab_keys))
 
+    def wording(self, side: str, i: int) -> frozenset[str]:
+        """A chunk's words (:func:`words`) without the list marker it starts with: what it says,
+        not its place in a list (``Neighbours``: what told it apart from the chunks around)."""
+        texts = (self.norm_a if side == "a" else self.norm_b).texts
+        return words(normalize_for_similarity(without_list_marker(nfkc(texts[i]))))
+
     def sizes(self, side: str, idx: Sequence[int]) -> np.ndarray:
         """How many features each chunk has (what a product that stacks its row holds of it)."""
         with self._lock:
@@ -446,6 +467,11 @@ class _Normalised:
 
     def __len__(self) -> int:
         return len(self._texts)
+
+    @property
+    def texts(self) -> Sequence[str]:
+        """The texts as given."""
+        return self._texts
 
     def clear(self) -> None:
         self._made.clear()

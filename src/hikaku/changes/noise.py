@@ -9,17 +9,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..text import visible
+from ..text import LIST_MARKER, visible
 
 __all__ = ["cosmetic_kind", "COSMETIC_KINDS"]
 
 COSMETIC_KINDS = ("invisible", "whitespace", "width", "list_marker", "page_artefact", "toc")  # toc: changes/toc.py
 
-# a marker must be followed by a space or by non-ASCII text, so that "1.5倍" or "-5%" is no marker
-_LIST_MARKER = re.compile(
-    r"^(?:[(（]?[0-9]+[)）.、]|[(（][一二三四五六七八九十]+[)）]|[①-⑳]|[ァ-ヶ][.．、)）]|"
-    r"[(（][ァ-ヶ][)）]|[a-zA-Z][.)]|\([a-zA-Z]\)|[・•\-*])(?=\s|[^\x00-\x7f])\s*"
-)
 _PAGE_LINE = re.compile(
     r"^(?:[-–—]?\s*[0-9]+\s*[-–—]?|[0-9]+\s*/\s*[0-9]+|page\s+[0-9]+(?:\s+of\s+[0-9]+)?|[0-9]+\s*ページ|"
     r"p\.\s*[0-9]+)$",
@@ -48,12 +43,12 @@ def _normal_lines(lines: list[tuple[str, str]], *, markers: bool = False) -> lis
     out = []
     for line, nfkc in lines:
         if markers:
-            stripped = _LIST_MARKER.sub("", line, count=1)
+            stripped = LIST_MARKER.sub("", line, count=1)
             if stripped != line:
                 line = stripped
                 nfkc = unicodedata.normalize("NFKC", line)
             else:
-                line = _LIST_MARKER.sub("", nfkc, count=1)
+                line = LIST_MARKER.sub("", nfkc, count=1)
                 nfkc = nfkc if line == nfkc else unicodedata.normalize("NFKC", line)  # NFKC is idempotent
         if line:
             out.append(nfkc.strip())

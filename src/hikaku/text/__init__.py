@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .normalization import (
     INVISIBLE,
+    LIST_MARKER,
     contains_cjk,
     is_cosmetic_change,
     lowered,
@@ -20,11 +21,13 @@ from .normalization import (
     text_codec,
     visible,
     without_label,
+    without_list_marker,
 )
 from .plain import PLAIN_RANGES, is_plain, nfkc_head
 
 __all__ = [
     "INVISIBLE",
+    "LIST_MARKER",
     "PLAIN_RANGES",
     "contains_cjk",
     "is_cosmetic_change",
@@ -41,4 +44,5 @@ __all__ = [
     "text_codec",
     "visible",
     "without_label",
+    "without_list_marker",
 ]

@@ -11,8 +11,10 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 __all__ = [
+    "LIST_MARKER",
     "INVISIBLE",
     "visible",
+    "without_list_marker",
     "lowered",
     "nfkc",
     "recall",
@@ -37,6 +39,19 @@ _SENTENCE_END = re.compile(r"(?<=[。．！？!?])|(?<=\.)(?=\s)|\n+")
 # (ZWNBSP), the soft hyphen, the Mongolian vowel separator. NFKC keeps them all; a text that differs
 # from another only by them reads the same.
 INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+# a marker must be followed by a space or by non-ASCII text, so that "1.5倍" or "-5%" is no marker
+LIST_MARKER = re.compile(
+    r"^(?:[(（]?[0-9]+[)）.、]|[(（][一二三四五六七八九十]+[)）]|[①-⑳]|[ァ-ヶ][.．、)）]|"
+    r"[(（][ァ-ヶ][)）]|[a-zA-Z][.)]|\([a-zA-Z]\)|[・•\-*])(?=\s|[^\x00-\x7f])\s*"
+)
+
+
+def without_list_marker(text: str) -> str:
+    """*text* (NFKC) without the list marker it starts with (「1.」「(2)」「①」「ア.」「・」「- 」…): an
+    item's place in its list, not its wording."""
+    return LIST_MARKER.sub("", text.lstrip(), count=1)
 
 
 def visible(text: str) -> str:
