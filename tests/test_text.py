@@ -105,3 +105,14 @@ def test_nfkc_of_a_wide_form_before_any_character():
         for ch in chars:
             text = lead + ch
             assert nfkc(text) == unicodedata.normalize("NFKC", text), hex(ord(ch))
+
+
+def test_a_list_marker_is_left_out_and_a_number_that_starts_a_sentence_is_not():
+    from hikaku.text import without_list_marker
+
+    assert without_list_marker("2. If you are a resident") == "If you are a resident"
+    assert without_list_marker("（3）保険金の支払") == "保険金の支払"
+    assert without_list_marker("① 入院給付金") == "入院給付金"
+    assert without_list_marker("- We may share") == "We may share"
+    assert without_list_marker("1.5倍を支払う") == "1.5倍を支払う"  # a number, not a marker
+    assert without_list_marker("2024年4月1日から") == "2024年4月1日から"

@@ -12,9 +12,7 @@ the rest.
 from __future__ import annotations
 
 import math
-import re
 import threading
-import zlib
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -22,7 +20,7 @@ import scipy.sparse as sp
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from ..text import lowered, nfkc, without_list_marker
+from ..text import nfkc, without_list_marker
 from .blocks import block_products
 from .features import (
     SimilarityParams,
@@ -36,58 +34,14 @@ from .features import (
 from .leaders import CosineLeaders
 from .row_store import RowStore
 from .small_similarity import SMALL, cosines, tf_idf, weighed
+from .text_forms import Normalised, as_values, lowered_values, normalize_for_similarity, tokens, words
 
-__all__ = ["SimilarityParams", "TextSimilarity", "derivation", "normalize_for_similarity", "tokens"]
+__all__ = ["SimilarityParams", "TextSimilarity", "as_values", "derivation", "normalize_for_similarity", "tokens",
+           "words"]
 
 
-_WS = re.compile(r"\s+")
 _DEFAULT = SimilarityParams()
-
-
-_NUMBER = re.compile(r"[0-9]+(?:[,.][0-9]+)*")
-_VALUES = 0xF0000  # numbers become characters of Supplementary Private Use Area-A (65,534 of them)
-
-
-def as_values(text: str) -> str:
-    """*text* with every number one character, told by its value: two numbers are the same value or
-    they are not — 2,030 and 2,099 share no more than 2,030 and 5,111, and a row of a premium
-    table (「30歳｜…｜2,030円」) is more like its revision (「30歳｜…｜2,099円」) than like the next
-    row (「31歳｜…｜2,070円」), which its digits alone made no sure thing. Thousands separators are
-    no part of the value (1,000 is 1000)."""
-    return _NUMBER.sub(lambda m: chr(_VALUES + zlib.crc32(m.group().replace(",", "").encode()) % 65534), text)
-
-
-def normalize_for_similarity(text: str) -> str:
-    return as_values(_WS.sub(" ", nfkc(text)).strip().lower())
-
-
-def _lowered_values(text: str) -> str:
-    return as_values(lowered(text))
-
-
-_TOKEN_SETS = 1024  # trigram sets kept (TextSimilarity.tokens): a gap's worth
-
-
-def tokens(text: str) -> frozenset[str]:
-    """The character trigrams of a normalised text: what two wordings share, in any language
-    (no word segmentation; inflected and reordered words still share most of theirs)."""
-    t = " ".join(text.split())
-    return frozenset(t[k: k + 3] for k in range(max(1, len(t) - 2)))
-
-
-_LATIN = re.compile(r"[a-z0-9]+")
-_NOT_LATIN = re.compile(r"[a-z0-9\s]+")
-
-
-def words(text: str) -> frozenset[str]:
-    """The words of a normalised text, in any language without a segmenter: its Latin words whole,
-    and the character pairs of everything else (Japanese, numbers as values, punctuation) —
-    "measure how you use" and "show you offers" share "you", not the trigram "how"."""
-    out = set(_LATIN.findall(text))
-    for run in _NOT_LATIN.split(text):
-        out.update(run[k: k + 2] for k in range(max(1, len(run) - 1)) if run)
-    out.discard("")
-    return frozenset(out)
+_TOKEN_SETS = 1024  # trigram and word sets kept (TextSimilarity.tokens, .wording): a gap's worth
 
 
 def derivation(sim: TextSimilarity, side: str, i: int, other: str, j: int) -> float:
@@ -112,15 +66,16 @@ class TextSimilarity:
     ) -> None:
         """*normalized*: the texts are already NFKC with collapsed whitespace."""
         self.p = params
-        form = _lowered_values if normalized else normalize_for_similarity
-        self.norm_a = _Normalised(texts_a, form)
-        self.norm_b = _Normalised(texts_b, form)
+        form = lowered_values if normalized else normalize_for_similarity
+        self.norm_a = Normalised(texts_a, form)
+        self.norm_b = Normalised(texts_b, form)
         focus_a = list(range(len(texts_a))) if focus_a is None else sorted(set(focus_a))
         focus_b = list(range(len(texts_b))) if focus_b is None else sorted(set(focus_b))
         self._rows: dict[tuple[str, int], int] = {}
         # featurising widens the matrices: one thread at a time (the agents may run in a window)
         self._lock = threading.RLock()
         self._tokens: dict[tuple[str, int], frozenset[str]] = {}
+        self._words: dict[tuple[str, int], frozenset[str]] = {}
         # each featurised chunk's counts; weighed (TF-IDF, unit length) when sliced: every row is
         # weighed on its own, so a slice weighed is the weighed matrix sliced, to the last bit,
         # and the weighed copy (as large as the counts) is not kept
@@ -177,6 +132,7 @@ class TextSimilarity:
         with self._lock:
             self._rows.clear()
             self._tokens.clear()
+            self._words.clear()
             self._counts = RowStore()
             self.norm_a.clear()
             self.norm_b.clear()
@@ -346,8 +302,14 @@ class TextSimilarity:
     def wording(self, side: str, i: int) -> frozenset[str]:
         """A chunk's words (:func:`words`) without the list marker it starts with: what it says,
         not its place in a list (``Neighbours``: what told it apart from the chunks around)."""
-        texts = (self.norm_a if side == "a" else self.norm_b).texts
-        return words(normalize_for_similarity(without_list_marker(nfkc(texts[i]))))
+        key = (side, i)
+        got = self._words.get(key)
+        if got is None:
+            texts = (self.norm_a if side == "a" else self.norm_b).texts
+            got = self._words[key] = words(normalize_for_similarity(without_list_marker(nfkc(texts[i]))))
+            if len(self._words) > _TOKEN_SETS:  # asked for near each other, as the trigrams are
+                self._words.pop(next(iter(self._words)), None)
+        return got
 
     def sizes(self, side: str, idx: Sequence[int]) -> np.ndarray:
         """How many features each chunk has (what a product that stacks its row holds of it)."""
@@ -453,31 +415,3 @@ class TextSimilarity:
 
     def group(self, ia: Sequence[int], ib: Sequence[int]) -> float:
         return float(self.group_matrix([ia], [ib])[0, 0])
-
-
-class _Normalised:
-    """The texts in the form the similarity compares (``form(texts[i])``), each made when
-    first asked for and then kept: most chunks of a large comparison are settled twins
-    that no score ever reads, and their lower-cased copies were a tenth of its memory."""
-
-    def __init__(self, texts: Sequence[str], form: Callable[[str], str]) -> None:
-        self._texts = texts
-        self._form = form
-        self._made: dict[int, str] = {}
-
-    def __len__(self) -> int:
-        return len(self._texts)
-
-    @property
-    def texts(self) -> Sequence[str]:
-        """The texts as given."""
-        return self._texts
-
-    def clear(self) -> None:
-        self._made.clear()
-
-    def __getitem__(self, i: int) -> str:
-        got = self._made.get(i)
-        if got is None:
-            got = self._made[i] = self._form(self._texts[i])
-        return got
