@@ -343,7 +343,7 @@ async function start() {
   }
   let project = "";
   try { project = localStorage.getItem("hikaku.project") || ""; } catch (e) { /* private mode */ }
-  $("opt-project").value = project || "default";
+  if (!$("opt-project").value) $("opt-project").value = project || "default";  // not over what the user typed meanwhile
   await refreshProjects();
   await refreshHistory();
   updateForm();
