@@ -15,15 +15,19 @@ chunks around them — those around it that have a counterpart of their own (an 
 documents, or a group the plan made of them). Such a chunk is another clause, and an unchanged
 sibling measures the document's boilerplate as well as any; a chunk around it without one may be
 the pair's own other half or its true counterpart (a near copy the writer put a few sentences
-earlier) and is a rival, not the background. Within a version, not across: where the chunks
-around are unchanged the two are the same numbers, and where they changed too the versions compared
-with each other measure the revision's coincidences (a premium table's row whose old amount is the
-next row's new one), not the document's boilerplate. So is a chunk whose counterpart is one of the pair's
+earlier) and is a rival, not the background. So is a chunk whose counterpart is one of the pair's
 own chunks (*partners*): for a candidate other than the plan's proposal, the proposal beside it is
-its competitor for the same clause, weighed as such, not the document's boilerplate. A pair no more similar than its background is never reported as one clause
-(the plan does not settle it, the agent does not link it, an LLM's answer naming it is refused,
-no move is made of it): its wording does not tell it from the chunks around it, and its place
-alone does not make it the counterpart. A group's *margin* (the pair model's feature:
+its competitor for the same clause, weighed as such, not the document's boilerplate. Within a
+version, not across: where the chunks around are unchanged the two are the same numbers, and where
+they changed too the versions compared with each other measure the revision's coincidences (a
+premium table's row whose old amount is the next row's new one), not the document's boilerplate.
+
+A pair no more similar than its background is never reported as one clause (the plan does not
+settle it, the agent does not link it, an LLM's answer naming it is refused, no move is made of
+it): its wording does not tell it from the chunks around it, and its place alone does not make it
+the counterpart. The exception is near copies (:mod:`.told_apart`): a one-to-one pair that keeps
+what told its chunks apart from the chunks around them — a table's row whose amount alone changed
+keeps its age — has no background (0). A group's *margin* (the pair model's feature:
 ``align.planner``) and a candidate's *lead* (the candidate model's: ``agent.examination``) are
 over this background as well as over their rivals (:func:`lead_over`).
 
