@@ -67,6 +67,11 @@ def test_a_rider_split_in_two_reports_its_moved_clause_as_one_move_with_its_amou
         "手術保障特約", "手術保障特約 第1条（特約の締結）", "手術保障特約 第2条（特約の保険期間）",
         "手術保障特約 第4条（特約の消滅）", "手術保障特約 第5条（特約の解約）"]
     assert [c.item for c in result.of_type("modified")] == [moved.item]
+    # the revision summary says where it went too, not only the amount
+    said = [e.description for s in result.summary.sections for e in s.entries if e.item == moved.item]
+    assert said == [moved.summary]
+    report = hikaku.render(result, "md")
+    assert f"- {moved.item}：{moved.summary}" in report.split("| 項目 |")[0]  # the report's summary, before its table
 
 
 def test_the_moved_clause_in_the_pdfs_too(tmp_path, use_embedder):

@@ -159,11 +159,11 @@ def revision_summary(changes: Sequence[Change], lang: str, *, roots: frozenset[s
     for k, c in enumerate(changes):
         if k in skip or (c.type == "unchanged" and not c.moved):
             continue
-        if c.type == "modified" and c.summary_by != "llm" and c.facts and not (c.cosmetic or c.renumbered):
+        if c.type == "modified" and c.summary_by != "llm" and c.facts and not (c.cosmetic or c.renumbered or c.moved):
             description = describe_facts(c.facts, lang, leave_out=leave_out(c.facts, keys))
             if description == c.summary:
                 description = c.summary  # the row's own string, not a copy of it
-        else:
+        else:  # a moved row's own says where it went, as well as what changed
             description = c.summary if c.type in ("modified", "unchanged") else ""
         section = section_of(c, roots, top)
         section = sections_seen.setdefault(section, section)

@@ -85,7 +85,9 @@ def summary_view(result: ComparisonResult, lang: str, *, limit: int = MAX_ENTRIE
                 continue
             c = result.changes[e.change]
             description = e.description
-            if c.type == "modified" and c.summary_by == "offline" and c.facts and not (c.cosmetic or c.renumbered):
+            # a moved row says where it went as well (its own summary: the move is not among the facts)
+            if (c.type == "modified" and c.summary_by == "offline" and c.facts
+                    and not (c.cosmetic or c.renumbered or c.moved)):
                 skip = leave_out(c.facts, s.replacements)
                 description = describe_facts(c.facts, lang, leave_out=skip) or description  # in the report's language
             lines.append((e.change, _line(c, description, lang)))
