@@ -6,7 +6,9 @@ is) plus Latin words (weighted ×2, so that English rewording counts by word too
 Features are hashed into 2²² buckets and extracted for many texts at once with
 numpy, so that thousands of chunks cost a fraction of a second. Only the chunks that
 need comparing are featurised; the IDF is estimated on them plus an even sample of
-the rest.
+the rest. Both read the text as :mod:`.text_forms` makes it: NFKC, lower case, every
+number one character told by its value. Within one document too (``within_pairwise``:
+how alike its own clauses are, ``Neighbours``' background).
 """
 
 from __future__ import annotations
