@@ -11,7 +11,7 @@ import pytest
 
 import hikaku
 from hikaku import render
-from tests.browser import CHROMIUM_FLAGS, chromium
+from tests.browser import CHROMIUM_FLAGS, chromium, watch
 from tests.helpers import EXAMPLES, ROOT
 
 
@@ -28,13 +28,10 @@ def page_of(tmp_path_factory, use_embedder):
             path = out / f"report-{lang}.html"
             path.write_text(render(result, "html", lang=lang), encoding="utf-8")
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            problems: list[str] = []
-            page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
-            page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-            page.on("request", lambda r: problems.append(f"request: {r.url}") if not r.url.startswith("file:") else None)
+            watched = watch(page)
             page.goto(path.as_uri())
             page.wait_for_load_state("load")
-            return page, problems, result
+            return page, watched, result
 
         yield open_report
         browser.close()
@@ -45,8 +42,8 @@ def visible_types(page) -> list[str]:
 
 
 def test_the_report_renders_without_console_errors(page_of):
-    page, problems, result = page_of("ja")
-    assert problems == []
+    page, watched, result = page_of("ja")
+    assert watched.problems == [] and watched.elsewhere("file:") == []
     assert page.title().startswith("比較結果: 就業規則")
     # opened on the changes: everything but 一致
     assert sorted(visible_types(page)) == sorted(c.type for c in result.changes if c.type != "unchanged")
@@ -55,7 +52,7 @@ def test_the_report_renders_without_console_errors(page_of):
 
 
 def test_the_modified_filter_leaves_only_modified_rows(page_of):
-    page, problems, result = page_of("ja")
+    page, watched, result = page_of("ja")
     modified = page.locator('.filters button[data-filter="modified"]')
     modified.click()
     types = visible_types(page)
@@ -69,13 +66,13 @@ def test_the_modified_filter_leaves_only_modified_rows(page_of):
     assert len(visible_types(page)) == len(result.changes)
     page.get_by_role("button", name=f"追加 {result.count('added')}", exact=True).click()
     assert set(visible_types(page)) == {"added"}
-    assert problems == []
+    assert watched.problems == [] and watched.elsewhere("file:") == []
 
 
 def test_english_report(page_of):
-    page, problems, result = page_of("en")
+    page, watched, result = page_of("en")
     page.locator('.filters button[data-filter="modified"]').click()
     assert page.locator('.filters button[data-filter="modified"]').inner_text().startswith("Modified")
     assert set(visible_types(page)) == {"modified"}
     assert page.get_by_role("columnheader", name="Document A").count() == 1
-    assert problems == []
+    assert watched.problems == [] and watched.elsewhere("file:") == []

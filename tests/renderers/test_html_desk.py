@@ -12,6 +12,7 @@ import pytest
 
 import hikaku
 from hikaku import render
+from tests.browser import watch
 from tests.helpers import EXAMPLES
 
 WHOLE = "全文を左右に（同期スクロール）"
@@ -28,12 +29,10 @@ def report(browser, example, tmp_path):
     path = tmp_path / "report.html"
     path.write_text(render(example, "html"), encoding="utf-8")
     page = browser.new_page(viewport={"width": 1400, "height": 900})
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    watched = watch(page)
     page.goto(path.as_uri())
     yield page
-    assert problems == []
+    assert watched.problems == []
     page.close()
 
 

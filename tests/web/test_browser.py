@@ -16,7 +16,7 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from tests.browser import CHROMIUM_FLAGS, chromium
+from tests.browser import CHROMIUM_FLAGS, chromium, watch
 from tests.helpers import ROOT
 
 from .conftest import V1, V2
@@ -35,12 +35,8 @@ def test_upload_compare_review_download(server, tmp_path):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
-        problems: list[str] = []
-        page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
-        page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-        page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} {r.failure}"))
-        requests: list[str] = []
-        page.on("request", lambda r: requests.append(r.url))
+        watched = watch(page)
+        page.on("requestfailed", lambda r: watched.problems.append(f"failed: {r.url} {r.failure}"))
 
         page.goto(url)
         expect(page.get_by_role("heading", name="新しい比較")).to_be_visible()
@@ -97,8 +93,8 @@ def test_upload_compare_review_download(server, tmp_path):
         expect(page.get_by_role("heading", name="New comparison")).to_be_visible()  # the choice is remembered
         page.locator("#lang-switch").click()
 
-        assert problems == []
-        assert requests and all(r.startswith(url) for r in requests), [r for r in requests if not r.startswith(url)]
+        assert watched.problems == []
+        assert watched.requests and watched.elsewhere(url) == []
         browser.close()
 
 
@@ -113,11 +109,7 @@ def test_review_reject_pair_with_rerun_export_and_import(server, tmp_path):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
-        problems: list[str] = []
-        page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
-        page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-        requests: list[str] = []
-        page.on("request", lambda r: requests.append(r.url))
+        watched = watch(page)
 
         def compare_in(project: str) -> None:
             page.fill("#opt-project", project)
@@ -183,8 +175,8 @@ def test_review_reject_pair_with_rerun_export_and_import(server, tmp_path):
         expect(mine).to_have_attribute("data-b", choice, timeout=120_000)
         expect(mine).to_have_attribute("data-decided-by", "reviewer")
 
-        assert problems == []
-        assert all(r.startswith(url) for r in requests), [r for r in requests if not r.startswith(url)]
+        assert watched.problems == []
+        assert watched.elsewhere(url) == []
         browser.close()
 
 

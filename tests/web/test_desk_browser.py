@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from hikaku import ComparisonResult
+from tests.browser import watch
 from tests.helpers import ROOT
 from tests.loaders.make_files import ARTICLES_V1, make_pdf, v2_articles
 from tests.renderers.test_html_desk import occurrences
@@ -36,15 +37,11 @@ def shots() -> Path:
 def page(browser, server):
     url, _, _ = server
     page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
+    watched = watch(page)
     page.goto(url)
     yield page
-    assert problems == []
-    assert all(r.startswith(url) for r in requests), [r for r in requests if not r.startswith(url)]
+    assert watched.problems == []
+    assert watched.elsewhere(url) == []
     page.close()
 
 
