@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .noise import COSMETIC_KINDS, cosmetic_kind
     from .renumbering import Numbers, Renumbering, own_numbers, renumbering_of
     from .rows import build_change, build_changes, row_facts
-    from .summary import leave_out, revision_summary, section_of, summary_digest
+    from .summary import leave_out, revision_summary, said_by_facts, section_of, summary_digest
     from .type_labels import type_label
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "fact_text",
     "leave_out",
     "revision_summary",
+    "said_by_facts",
     "section_of",
     "row_facts",
     "summary_digest",
@@ -66,6 +67,7 @@ _LAZY = {
     "ungrounded": ".grounding",
     "revision_summary": ".summary",
     "section_of": ".summary",
+    "said_by_facts": ".summary",
     "leave_out": ".summary",
     "summary_digest": ".summary",
     "label_change": ".describe",

@@ -125,6 +125,16 @@ def leave_out(facts: Sequence[Fact], replacements: Sequence[Replacement] | Keys)
     return {(f.old, f.new) for f in facts if isinstance(f, TermFact) and _replaced(f, keys)}
 
 
+def said_by_facts(change: Change, lang: str, replacements: Sequence[Replacement] | Keys) -> str | None:
+    """What the revision summary says of a modified row from its typed facts, in *lang*, leaving
+    out the replacements made throughout; None for a row its facts do not say: an LLM's
+    description, a cosmetic, renumbered or moved row (the move is no fact), a row without facts."""
+    if (change.type != "modified" or change.summary_by == "llm" or not change.facts
+            or change.cosmetic or change.renumbered or change.moved):
+        return None
+    return describe_facts(change.facts, lang, leave_out=leave_out(change.facts, replacements))
+
+
 def only_replaced(change: Change, replacements: Sequence[Replacement] | Keys) -> bool:
     """A modified row that differs by replacements made throughout and nothing else (its clause
     numbers, shifted or its own, aside)."""
@@ -159,12 +169,11 @@ def revision_summary(changes: Sequence[Change], lang: str, *, roots: frozenset[s
     for k, c in enumerate(changes):
         if k in skip or (c.type == "unchanged" and not c.moved):
             continue
-        if c.type == "modified" and c.summary_by != "llm" and c.facts and not (c.cosmetic or c.renumbered or c.moved):
-            description = describe_facts(c.facts, lang, leave_out=leave_out(c.facts, keys))
-            if description == c.summary:
-                description = c.summary  # the row's own string, not a copy of it
-        else:  # a moved row's own says where it went, as well as what changed
+        description = said_by_facts(c, lang, keys)
+        if description is None:  # a moved row's own says where it went, as well as what changed
             description = c.summary if c.type in ("modified", "unchanged") else ""
+        elif description == c.summary:
+            description = c.summary  # the row's own string, not a copy of it
         section = section_of(c, roots, top)
         section = sections_seen.setdefault(section, section)
         sections.setdefault(section, []).append(SummaryEntry(change=k, item=c.item, type=c.type, description=description))

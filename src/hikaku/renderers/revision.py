@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..changes import describe_facts, leave_out, revision_summary, type_label
+from ..changes import revision_summary, said_by_facts, type_label
 from ..result import Change, ComparisonResult, RevisionSummary
 from ..wording import wording
 
@@ -84,12 +84,7 @@ def summary_view(result: ComparisonResult, lang: str, *, limit: int = MAX_ENTRIE
             if shown >= limit or e.change >= len(result.changes):
                 continue
             c = result.changes[e.change]
-            description = e.description
-            # a moved row says where it went as well (its own summary: the move is not among the facts)
-            if (c.type == "modified" and c.summary_by == "offline" and c.facts
-                    and not (c.cosmetic or c.renumbered or c.moved)):
-                skip = leave_out(c.facts, s.replacements)
-                description = describe_facts(c.facts, lang, leave_out=skip) or description  # in the report's language
+            description = said_by_facts(c, lang, s.replacements) or e.description  # in the report's language
             lines.append((e.change, _line(c, description, lang)))
             shown += 1
         if lines:
