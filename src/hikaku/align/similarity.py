@@ -374,11 +374,7 @@ class TextSimilarity:
             ua, at_a = np.unique(np.asarray(ia, dtype=np.int64), return_inverse=True)
             ub, at_b = np.unique(np.asarray(ib, dtype=np.int64), return_inverse=True)
             va, vb = self._vectors("a", ua.tolist())[at_a], self._vectors("b", ub.tolist())[at_b]
-        cos = np.asarray(va.multiply(vb).sum(axis=1)).ravel()
-        ratio = process.cpdist([self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib],
-                               scorer=Indel.normalized_similarity, dtype=np.float32, workers=1)
-        w = self.p.cosine_weight
-        return np.clip(w * cos + (1.0 - w) * ratio, 0.0, 1.0).astype(np.float32)
+        return self._combine_pairs(va, vb, [self.norm_a[i] for i in ia], [self.norm_b[j] for j in ib])
 
     def within_pairwise(self, side: str, ia: Sequence[int], ib: Sequence[int]) -> np.ndarray:
         """Similarity of chunk ia[k] with chunk ib[k] of the same document (*side* ``a`` or ``b``),
@@ -392,9 +388,13 @@ class TextSimilarity:
             v = self._vectors(side, unique.tolist())
             va, vb = v[at[:len(ia)]], v[at[len(ia):]]
         norm = self.norm_a if side == "a" else self.norm_b
+        return self._combine_pairs(va, vb, [norm[i] for i in ia], [norm[j] for j in ib])
+
+    def _combine_pairs(self, va: sp.csr_matrix, vb: sp.csr_matrix, texts_a: list[str], texts_b: list[str]
+                       ) -> np.ndarray:
+        """The similarity of row k of *va* with row k of *vb* (their texts *texts_a*[k], *texts_b*[k])."""
         cos = np.asarray(va.multiply(vb).sum(axis=1)).ravel()
-        ratio = process.cpdist([norm[i] for i in ia], [norm[j] for j in ib],
-                               scorer=Indel.normalized_similarity, dtype=np.float32, workers=1)
+        ratio = process.cpdist(texts_a, texts_b, scorer=Indel.normalized_similarity, dtype=np.float32, workers=1)
         w = self.p.cosine_weight
         return np.clip(w * cos + (1.0 - w) * ratio, 0.0, 1.0).astype(np.float32)
 
